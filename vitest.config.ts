@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+
+// e2e runs on its own (scripts/test.mjs) after the web app is built.
+export default defineConfig({ test: { projects: ['packages/core', 'packages/server', 'packages/web'] } });
