@@ -1,0 +1,79 @@
+/** Builds the Fastify application from its plugins; main.ts and the tests both start here. */
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/connection';
+import { fail } from './errors';
+import './http/context';
+import { registerCsrfGuard } from './http/csrf';
+import { registerErrorHandling } from './http/errors';
+import { registerSessions } from './http/session';
+import { registerWebApp } from './http/web';
+import { accountRoutes, type SingleSignOn } from './modules/account/routes';
+import { healthRoutes } from './modules/health/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import type { Readiness } from './platform';
+import type { Services } from './services';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  services: Services;
+  readiness: Readiness;
+  /** packages/web/dist; omitted in API-only tests. */
+  webDistDir?: string;
+  sso?: SingleSignOn;
+  logger?: boolean | { level: string };
+}
+
+export const API_VERSION = '0.1.0';
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, readiness, services } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Manway API', version: API_VERSION, description: 'The calls the Manway editions make.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'manway_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/api/openapi.json', { config: { public: true, withoutDatabase: true }, schema: { hide: true } }, async () => app.swagger());
+  // The docs UI's own routes are public and need no database.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true, withoutDatabase: true };
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  registerErrorHandling(app);
+  registerCsrfGuard(app, config);
+
+  // Until the database is ready, API calls answer its state; the settings loader shows the matching page.
+  app.addHook('onRequest', async (request, reply) => {
+    if (readiness.ready || !request.url.startsWith('/api/') || request.routeOptions.config.withoutDatabase) return;
+    const s = readiness.state;
+    if (s.status === 'failed') throw fail.coded(s.code, s.detail);
+    void reply.header('retry-after', '2');
+    return reply.status(503).send({ message: 'The server is starting. Try again in a few seconds.' });
+  });
+  registerSessions(app, services.account, readiness);
+
+  await app.register(healthRoutes(readiness, deps.db.kind));
+  await app.register(accountRoutes(services.account, config, deps.sso));
+  await app.register(settingsRoutes(services.settings));
+  if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
+  return app;
+}

@@ -1,0 +1,86 @@
+/**
+ * The environment, parsed once at start-up. Every bad variable is reported in one message so an
+ * operator fixes them all in one go; nothing else in the server reads process.env.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.string().trim().url().optional();
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    BASE_URL: optionalUrl,
+    ROLE: z.enum(['office', 'field']).default('office'),
+    OFFICE_URL: optionalUrl,
+    DEFAULT_USER: z.string().trim().min(1).optional(),
+    SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(480),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID].filter(Boolean).length;
+    if (oidc === 1) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER and OIDC_CLIENT_ID go together' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  /** Public origin when behind a proxy; drives Secure cookies and the allowed Origin. */
+  baseUrl: string | undefined;
+  role: 'office' | 'field';
+  officeUrl: string | undefined;
+  defaultUser: string | undefined;
+  seedDemo: boolean;
+  session: { idleMinutes: number; maxHours: number };
+  loginThrottle: { maxFailures: number; windowMinutes: number };
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset", as shells and .env files commonly produce them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
+    role: e.ROLE,
+    officeUrl: e.OFFICE_URL,
+    defaultUser: e.DEFAULT_USER,
+    seedDemo: e.SEED_DEMO === 'true',
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}

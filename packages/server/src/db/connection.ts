@@ -1,0 +1,136 @@
+/**
+ * One database interface over the two back ends: a PostgreSQL server through `pg` when DATABASE_URL
+ * is set, otherwise PGlite (PostgreSQL compiled to WebAssembly) with PostGIS, in DATA_DIR.
+ * Both speak the same SQL, so there is one set of migrations and repositories.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** Typed queries (Drizzle) for repositories. */
+  readonly orm: Orm;
+  /** A parameterised statement; rows as plain objects. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations, pg-boss DDL); rows of the last one. */
+  exec(text: string): Promise<Record<string, unknown>[]>;
+  /** Runs `fn` on one pinned connection (session-level locks, multi-step DDL). */
+  pinned<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type Connection = Pick<Database, 'kind' | 'query' | 'exec'>;
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; the next query reports it instead.
+  pool.on('error', () => {});
+  return {
+    kind: 'postgres',
+    orm: drizzlePg(pool, { schema }) as unknown as Orm,
+    async query(text, params) {
+      const r = await pool.query(text, params as unknown[] | undefined);
+      return r.rows;
+    },
+    exec: async (text) => lastRows(await pool.query(text)),
+    async pinned(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          kind: 'postgres',
+          query: async (text, params) => (await client.query(text, params as unknown[] | undefined)).rows,
+          exec: async (text) => lastRows(await client.query(text)),
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** `pg` answers an array of results for a multi-statement text, one result otherwise. */
+function lastRows(result: pg.QueryResult | pg.QueryResult[]): Record<string, unknown>[] {
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  return last?.rows ?? [];
+}
+
+export interface PgliteOptions {
+  /** Directory for the database files; omitted for an in-memory database. */
+  dir?: string;
+  /** A data-dir dump (from `dumpPglite`) to start from: how tests clone a migrated template. */
+  fromDump?: Blob;
+}
+
+export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
+  const releaseLock = options.dir ? lockDataDir(options.dir) : () => {};
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(options.dir ? { dataDir: options.dir } : {}),
+      ...(options.fromDump ? { loadDataDir: options.fromDump } : {}),
+      extensions: { postgis },
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db: Database & { pglite: PGlite } = {
+    kind: 'pglite',
+    pglite,
+    orm: drizzlePglite(pglite, { schema }) as unknown as Orm,
+    async query(text, params) {
+      const r = await pglite.query(text, params as unknown[] | undefined);
+      return r.rows as never[];
+    },
+    exec: async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+    // PGlite is one connection already.
+    pinned: (fn) => fn(db),
+    async close() {
+      await pglite.close();
+      releaseLock();
+    },
+  };
+  return db;
+}
+
+export async function dumpPglite(db: Database & { pglite: PGlite }): Promise<Blob> {
+  return (await db.pglite.dumpDataDir('none')) as Blob;
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same directory would corrupt it.
+ * A lock file naming the owner's pid refuses that, and is taken over when its owner is gone.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = join(dir, '..', `${dir.split(/[\\/]/).pop()}.lock`);
+  try {
+    const owner = Number(readFileSync(lockFile, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`The embedded database in ${dir} is in use by process ${owner}. Stop it first, or use another DATA_DIR.`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

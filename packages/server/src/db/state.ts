@@ -1,0 +1,66 @@
+/**
+ * Whether the database can serve this program: reachable, new enough, with PostGIS, and at the
+ * schema version the program was built for. The answer drives the settings call's db-state codes.
+ */
+import type { DbStateCode } from '@manway/core/api/errors';
+import { isConnectionError } from '../errors';
+import type { Database } from './connection';
+import { readSchemaVersion, SCHEMA_VERSION } from './migrate';
+
+export const MIN_SERVER_VERSION_NUM = 150000;
+export const MIN_POSTGIS_MAJOR = 3;
+
+export type DbState = { ok: true } | { ok: false; code: DbStateCode; detail: string };
+
+export interface DbFacts {
+  serverVersionNum: number;
+  postgisVersion: string | null;
+  schemaVersion: number;
+}
+
+/** The server's own version, judged before migrating (PostGIS is installed by the first migration). */
+export function judgeServerVersion(serverVersionNum: number): DbState {
+  return serverVersionNum < MIN_SERVER_VERSION_NUM
+    ? { ok: false, code: 'db-state/unsupported-db-version', detail: `PostgreSQL ${serverVersionNum} is older than 15.` }
+    : { ok: true };
+}
+
+export function judgeDatabase(facts: DbFacts, expectedSchemaVersion = SCHEMA_VERSION): DbState {
+  const server = judgeServerVersion(facts.serverVersionNum);
+  if (!server.ok) return server;
+  const postgisMajor = facts.postgisVersion ? Number(facts.postgisVersion.split('.')[0]) : 0;
+  if (postgisMajor < MIN_POSTGIS_MAJOR) {
+    return { ok: false, code: 'db-state/unsupported-db-version', detail: 'PostGIS 3 or newer is required.' };
+  }
+  if (facts.schemaVersion !== expectedSchemaVersion) {
+    return {
+      ok: false,
+      code: 'db-state/bom-version-changed',
+      detail: `The database structure is version ${facts.schemaVersion}; this server runs version ${expectedSchemaVersion}.`,
+    };
+  }
+  return { ok: true };
+}
+
+export async function readDbFacts(db: Database): Promise<DbFacts> {
+  const [row] = await db.query<{ num: string; postgis: string | null }>(
+    `SELECT current_setting('server_version_num') AS num,
+            (SELECT extversion FROM pg_extension WHERE extname = 'postgis') AS postgis`,
+  );
+  return {
+    serverVersionNum: Number(row?.num ?? 0),
+    postgisVersion: row?.postgis ?? null,
+    schemaVersion: await readSchemaVersion(db),
+  };
+}
+
+export async function checkDatabase(db: Database): Promise<DbState> {
+  try {
+    return judgeDatabase(await readDbFacts(db));
+  } catch (error) {
+    if (isConnectionError(error)) {
+      return { ok: false, code: 'db-state/db-server-unavailable', detail: (error as Error).message };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The one error catalogue of the server. Services throw `AppError` with a typed problem; the HTTP
+ * layer turns problems into statuses and bodies in `problemToHttp`, and database errors become
+ * problems in `problemFromDatabaseError`. Nothing else decides a status code.
+ */
+import type { DbStateCode, KnownErrorCode, LicensingCode } from '@manway/core/api/errors';
+
+export type Problem =
+  | { kind: 'validation'; message: string; fields: Record<string, string[]> }
+  | { kind: 'unauthenticated' }
+  | { kind: 'forbidden'; message: string }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'rate-limited'; message: string; retryAfterSeconds: number }
+  | { kind: 'coded'; code: DbStateCode | LicensingCode | KnownErrorCode; message: string };
+
+export class AppError extends Error {
+  constructor(readonly problem: Problem) {
+    super('message' in problem ? problem.message : problem.kind);
+    this.name = 'AppError';
+  }
+}
+
+export const FORBIDDEN_ACTION = 'You have no permissions to perform this action';
+export const FORBIDDEN_PAGE = 'You have no permissions to access this page.';
+
+export const fail = {
+  validation: (fields: Record<string, string[]>, message = 'The request is invalid.') =>
+    new AppError({ kind: 'validation', message, fields }),
+  field: (field: string, text: string) => fail.validation({ [field]: [text] }),
+  unauthenticated: () => new AppError({ kind: 'unauthenticated' }),
+  forbidden: (message: string = FORBIDDEN_ACTION) => new AppError({ kind: 'forbidden', message }),
+  notFound: (message = 'Object not found') => new AppError({ kind: 'not-found', message }),
+  conflict: (message = 'Another user modified the same item. Reload it and try again.') =>
+    new AppError({ kind: 'conflict', message }),
+  rateLimited: (message: string, retryAfterSeconds: number) =>
+    new AppError({ kind: 'rate-limited', message, retryAfterSeconds }),
+  coded: (code: DbStateCode | LicensingCode | KnownErrorCode, message: string) =>
+    new AppError({ kind: 'coded', code, message }),
+};
+
+export interface HttpProblem {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export function problemToHttp(problem: Problem): HttpProblem {
+  switch (problem.kind) {
+    case 'validation':
+      return { status: 400, body: { Message: problem.message, ModelState: problem.fields } };
+    case 'unauthenticated':
+      return { status: 401, body: { message: 'Authentication required' } };
+    case 'forbidden':
+      return { status: 403, body: { message: problem.message } };
+    case 'not-found':
+      return { status: 404, body: { message: problem.message } };
+    case 'conflict':
+      return { status: 409, body: { code: 'concurrency/modified-by-another-user', message: problem.message } };
+    case 'rate-limited':
+      return {
+        status: 429,
+        body: { message: problem.message },
+        headers: { 'retry-after': String(problem.retryAfterSeconds) },
+      };
+    case 'coded':
+      return { status: 400, body: { code: problem.code, message: problem.message } };
+    default: {
+      const unreachable: never = problem;
+      throw new Error(`Unhandled problem ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
+
+/** True when the database could not be reached at all, as opposed to refusing a statement. */
+export function isConnectionError(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08') || e.code === '57P01' || e.code === '57P03')) {
+    return true;
+  }
+  return /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(
+    e.message ?? '',
+  );
+}
+
+/** Maps the PostgreSQL errors a user can cause to problems they can act on; others stay 500s. */
+export function problemFromDatabaseError(error: unknown): Problem | undefined {
+  if (isConnectionError(error)) {
+    return { kind: 'coded', code: 'db-state/db-server-unavailable', message: 'The database server is unavailable.' };
+  }
+  const e = error as { code?: string; constraint?: string; column?: string };
+  switch (e.code) {
+    case '23505':
+      return { kind: 'validation', message: 'The value already exists.', fields: { [fieldOf(e)]: ['The value already exists.'] } };
+    case '23503':
+      return { kind: 'validation', message: 'A referenced object does not exist or is still in use.', fields: { [fieldOf(e)]: ['The referenced object does not exist or is still in use.'] } };
+    case '23514':
+    case '23502':
+    case '22P02':
+      return { kind: 'validation', message: 'The value is not allowed.', fields: { [fieldOf(e)]: ['The value is not allowed.'] } };
+    default:
+      return undefined;
+  }
+}
+
+function fieldOf(e: { constraint?: string; column?: string }): string {
+  return e.column ?? e.constraint ?? 'value';
+}

@@ -1,0 +1,138 @@
+/**
+ * General, user and map settings, and which applications a user may open. The general settings call
+ * is the first call of every edition, so it also reports database state and licensing problems.
+ */
+import {
+  AccuracySettings,
+  DEFAULT_USER_SETTINGS,
+  MapSettings,
+  UserSettings,
+  type Application,
+  type GeneralSettings,
+} from '@manway/core/api/settings';
+import { EDITION_BASE_PATHS, EDITION_NAMES, EDITIONS, type Edition } from '@manway/core/editions';
+import { hasEditorPermissions, isGuest } from '@manway/core/roles';
+import { z } from 'zod';
+import type { Database } from '../../db/connection';
+import { checkDatabase } from '../../db/state';
+import { fail, FORBIDDEN_PAGE } from '../../errors';
+import type { CurrentUser } from '../users/service';
+import type { LicenceRow, SettingsRepository } from './repository';
+
+const LICENCE_WARNING_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+const MediaSettings = z.object({ stillImageFormat: z.enum(['jpeg', 'png']) });
+const DEFAULT_MEDIA = { stillImageFormat: 'jpeg' as const };
+const DEFAULT_ACCURACY: AccuracySettings = { threshold: 5, unit: 'm' };
+
+/** Works with no internet: the "no basemap" choice is always first and the default. */
+export const DEFAULT_MAP_SETTINGS: MapSettings = {
+  basemaps: [
+    { id: 'none', name: 'No basemap', kind: 'none' },
+    {
+      id: 'osm',
+      name: 'OpenStreetMap',
+      kind: 'xyz',
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    },
+  ],
+  defaultBasemapId: 'none',
+  initialExtent: [-180, -85, 180, 85],
+};
+
+/** Who may open an edition: settings is for administrators, websync for those granted it. */
+export function mayOpen(user: CurrentUser, edition: Edition): boolean {
+  switch (edition) {
+    case 'web-settings':
+      return user.role === 'administrator';
+    case 'web-websync':
+      return user.role === 'administrator' || user.websync;
+    case 'web-office':
+    case 'web-inspect':
+      return true;
+  }
+}
+
+export function licenceWarning(licence: LicenceRow, now: Date): string | null {
+  if (!licence.expiresAt) return null;
+  const date = licence.expiresAt.toISOString().slice(0, 10);
+  const name = EDITION_NAMES[licence.application];
+  if (licence.expiresAt.getTime() <= now.getTime()) return `The Manway ${name} licence expired on ${date}.`;
+  if (licence.expiresAt.getTime() - now.getTime() <= LICENCE_WARNING_DAYS * DAY_MS) {
+    return `The Manway ${name} licence expires on ${date}.`;
+  }
+  return null;
+}
+
+export class SettingsService {
+  constructor(
+    private readonly repo: SettingsRepository,
+    private readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async general(user: CurrentUser, edition: Edition | undefined): Promise<GeneralSettings> {
+    const state = await checkDatabase(this.db);
+    if (!state.ok) throw fail.coded(state.code, state.detail);
+    const licence = edition ? await this.repo.licence(edition) : undefined;
+    if (edition) {
+      if (!licence) {
+        throw fail.coded('licensing/application-is-not-registered', `The application ${EDITION_NAMES[edition]} is not registered.`);
+      }
+      if (!mayOpen(user, edition)) throw fail.forbidden(FORBIDDEN_PAGE);
+    }
+    const [objectTypes, prefs, media, accuracy] = await Promise.all([
+      this.repo.objectTypes(),
+      this.userSettings(user),
+      this.repo.systemSetting('media'),
+      this.repo.systemSetting('gps-accuracy'),
+    ]);
+    return {
+      user: { login: user.login, displayName: user.displayName, hasEditorPermissions: hasEditorPermissions(user.role) },
+      mode: licence?.editing ? 'editor' : 'viewer',
+      objectTypes,
+      coordinateDisplayFormat: prefs.coordinateDisplayFormat,
+      licenseWarning: licence ? licenceWarning(licence, this.now()) : null,
+      stillImageFormat: MediaSettings.catch(DEFAULT_MEDIA).parse(media ?? DEFAULT_MEDIA).stillImageFormat,
+      accuracySettings: AccuracySettings.catch(DEFAULT_ACCURACY).parse(accuracy ?? DEFAULT_ACCURACY),
+      isGuest: isGuest(user.role),
+    };
+  }
+
+  /** Stored preferences over the defaults; a stored value that no longer validates falls back to them. */
+  async userSettings(user: CurrentUser): Promise<UserSettings> {
+    const stored = await this.repo.userSettings(user.id);
+    const merged = UserSettings.safeParse({ ...DEFAULT_USER_SETTINGS, ...(stored as object | undefined) });
+    return merged.success ? merged.data : DEFAULT_USER_SETTINGS;
+  }
+
+  async saveUserSettings(user: CurrentUser, settings: UserSettings): Promise<UserSettings> {
+    if (user.role === 'guest') throw fail.forbidden();
+    await this.repo.saveUserSettings(user.id, settings);
+    return settings;
+  }
+
+  async map(): Promise<MapSettings> {
+    const stored = MapSettings.safeParse(await this.repo.systemSetting('map'));
+    return stored.success ? stored.data : DEFAULT_MAP_SETTINGS;
+  }
+
+  async applications(user: CurrentUser): Promise<Application[]> {
+    const registered = new Set((await this.repo.licences()).map((l) => l.application));
+    return EDITIONS.filter((e) => registered.has(e)).map((e) => ({
+      id: e,
+      name: EDITION_NAMES[e],
+      basePath: EDITION_BASE_PATHS[e],
+      available: mayOpen(user, e),
+    }));
+  }
+
+  /** A new installation registers every edition; office, inspect and settings may edit. */
+  registerDefaultLicences(): Promise<void> {
+    return this.repo.registerLicences(
+      EDITIONS.map((application) => ({ application, seats: 50, editing: application !== 'web-websync', expiresAt: null })),
+    );
+  }
+}

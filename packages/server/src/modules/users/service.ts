@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@manway/core/roles';
+import { hashPassword } from './passwords';
+import type { UserRow, UsersRepository } from './repository';
+
+/** The signed-in user as the rest of the server sees it: no hash, no secrets. */
+export interface CurrentUser {
+  id: string;
+  login: string;
+  displayName: string;
+  role: Role;
+  websync: boolean;
+}
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return { id: row.id, login: row.login, displayName: row.displayName, role: row.role, websync: row.websync };
+}
+
+/** Demo accounts created with the demo data; the README lists them. */
+export const DEMO_USERS: { login: string; displayName: string; role: Role; websync: boolean; password: string }[] = [
+  { login: 'editor', displayName: 'Erin Editor', role: 'editor', websync: false, password: 'editor-demo' },
+  { login: 'inspector', displayName: 'Ivan Inspector', role: 'regular', websync: false, password: 'inspector-demo' },
+  { login: 'guest', displayName: 'Gina Guest', role: 'guest', websync: false, password: 'guest-demo' },
+  { login: 'syncer', displayName: 'Sam Syncer', role: 'regular', websync: true, password: 'syncer-demo' },
+];
+
+export class UsersService {
+  constructor(private readonly repo: UsersRepository) {}
+
+  findByLogin(login: string) {
+    return this.repo.findByLogin(login);
+  }
+
+  async findCurrent(id: string): Promise<CurrentUser | undefined> {
+    const row = await this.repo.findById(id);
+    return row && !row.disabled ? toCurrentUser(row) : undefined;
+  }
+
+  /**
+   * The first start creates `admin` with ADMIN_PASSWORD, or with a generated password that is
+   * answered here (to be printed once) and never stored in clear.
+   */
+  async ensureAdmin(configuredPassword: string | undefined): Promise<{ created: boolean; password?: string }> {
+    if (await this.repo.findByLogin('admin')) return { created: false };
+    const password = configuredPassword ?? randomBytes(12).toString('base64url');
+    const created = await this.repo.insertIfAbsent({
+      login: 'admin',
+      displayName: 'Administrator',
+      passwordHash: await hashPassword(password),
+      role: 'administrator',
+      websync: true,
+    });
+    return created ? { created, password: configuredPassword ? undefined : password } : { created: false };
+  }
+
+  async ensureDemoUsers(): Promise<number> {
+    let created = 0;
+    for (const u of DEMO_USERS) {
+      if (await this.repo.findByLogin(u.login)) continue;
+      const { password, ...rest } = u;
+      if (await this.repo.insertIfAbsent({ ...rest, passwordHash: await hashPassword(password) })) created++;
+    }
+    return created;
+  }
+}

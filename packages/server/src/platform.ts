@@ -1,0 +1,93 @@
+/**
+ * Start-up of everything behind the HTTP layer: migrations, first-start accounts, the job queue.
+ * The HTTP server listens before this finishes, so a browser can be told the database is down or
+ * of another version instead of seeing a refused connection.
+ */
+import type { DbStateCode } from '@manway/core/api/errors';
+import type { Config } from './config';
+import type { Database } from './db/connection';
+import { migrate, SchemaTooNewError } from './db/migrate';
+import { judgeServerVersion, readDbFacts } from './db/state';
+import { isConnectionError } from './errors';
+import { startQueue, type JobQueue } from './jobs/queue';
+import type { Services } from './services';
+
+export type ReadinessState =
+  | { status: 'starting' }
+  | { status: 'ready' }
+  | { status: 'failed'; code: DbStateCode; detail: string };
+
+export class Readiness {
+  state: ReadinessState = { status: 'starting' };
+  get ready(): boolean {
+    return this.state.status === 'ready';
+  }
+}
+
+export interface Logger {
+  info(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+const RETRY_MS = 5000;
+
+/**
+ * Migrates and starts the queue, retrying while the database server is unreachable. Answers the
+ * queue once ready, or undefined when the database can never serve this program.
+ */
+export async function bringUp(
+  db: Database,
+  services: Services,
+  config: Config,
+  readiness: Readiness,
+  log: Logger,
+  stopped: () => boolean = () => false,
+): Promise<JobQueue | undefined> {
+  while (!stopped()) {
+    try {
+      const server = judgeServerVersion((await readDbFacts(db)).serverVersionNum);
+      if (!server.ok) return fail(readiness, log, server.code, server.detail);
+      const { from, to } = await migrate(db);
+      if (from !== to) log.info(`database migrated from version ${from} to ${to}`);
+      await prepareFirstStart(services, config, log);
+      const queue = await startQueue(db, services.jobHandlers, (m, e) => log.error(m, e));
+      readiness.state = { status: 'ready' };
+      return queue;
+    } catch (error) {
+      if (error instanceof SchemaTooNewError) return fail(readiness, log, 'db-state/bom-version-changed', error.message);
+      if (isMissingPostgis(error)) return fail(readiness, log, 'db-state/unsupported-db-version', 'PostGIS is not installed on the database server.');
+      if (!isConnectionError(error)) throw error;
+      readiness.state = { status: 'failed', code: 'db-state/db-server-unavailable', detail: (error as Error).message };
+      log.error(`database unavailable, retrying in ${RETRY_MS / 1000} s`, error);
+      await new Promise((r) => setTimeout(r, RETRY_MS));
+    }
+  }
+  return undefined;
+}
+
+function fail(readiness: Readiness, log: Logger, code: DbStateCode, detail: string): undefined {
+  readiness.state = { status: 'failed', code, detail };
+  log.error(`database cannot be used: ${detail}`);
+  return undefined;
+}
+
+function isMissingPostgis(error: unknown): boolean {
+  const text = `${(error as Error).message ?? ''} ${String((error as { cause?: Error }).cause?.message ?? '')}`;
+  return /extension "postgis"|postgis\.control/i.test(text);
+}
+
+async function prepareFirstStart(services: Services, config: Config, log: Logger): Promise<void> {
+  await services.settings.registerDefaultLicences();
+  const admin = await services.users.ensureAdmin(config.adminPassword);
+  if (admin.created) {
+    log.info(
+      admin.password
+        ? `created the administrator: login "admin", password "${admin.password}" (shown once; change it after signing in)`
+        : 'created the administrator: login "admin" with the password from ADMIN_PASSWORD',
+    );
+  }
+  if (config.seedDemo) {
+    const created = await services.users.ensureDemoUsers();
+    if (created > 0) log.info(`created ${created} demo users (see the README)`);
+  }
+}
