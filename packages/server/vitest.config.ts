@@ -9,7 +9,5 @@ export default defineConfig({
     // Each file gets its own database clone; PGlite start-up dominates, so give it room.
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Two cores: more workers than that only makes the WebAssembly databases fight for CPU.
-    maxWorkers: 2,
   },
 });

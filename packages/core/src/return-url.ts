@@ -7,7 +7,7 @@ export function sameOriginPath(raw: string | undefined | null, origin: string, f
   if (!raw) return fallback;
   const value = raw.trim();
   // Protocol-relative and backslash forms are other origins in browsers' eyes.
-  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return fallback;
+  if (value.startsWith('//') || value.startsWith('/\\') || hasControlCharacter(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, origin);
@@ -16,4 +16,9 @@ export function sameOriginPath(raw: string | undefined | null, origin: string, f
   }
   if (url.origin !== new URL(origin).origin) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20) return true;
+  return false;
 }

@@ -13,7 +13,9 @@ import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/session';
 import { registerWebApp } from './http/web';
-import { accountRoutes, type SingleSignOn } from './modules/account/routes';
+import type { OpenIdSingleSignOn } from './modules/account/oidc';
+import { oidcRoutes } from './modules/account/oidc-routes';
+import { accountRoutes } from './modules/account/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import type { Readiness } from './platform';
@@ -26,7 +28,8 @@ export interface AppDeps {
   readiness: Readiness;
   /** packages/web/dist; omitted in API-only tests. */
   webDistDir?: string;
-  sso?: SingleSignOn;
+  /** OpenID Connect single sign-on, when configured (singleSignOnFromConfig). */
+  sso?: OpenIdSingleSignOn;
   logger?: boolean | { level: string };
 }
 
@@ -41,6 +44,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Error handling first: plugins registered before it would keep Fastify's default handler.
+  registerErrorHandling(app);
+  registerCsrfGuard(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Manway API', version: API_VERSION, description: 'The calls the Manway editions make.' },
@@ -49,17 +55,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { config: { public: true, withoutDatabase: true }, schema: { hide: true } }, async () => app.swagger());
   // The docs UI's own routes are public and need no database.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true, withoutDatabase: true };
   });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/api/openapi.json', { config: { public: true, withoutDatabase: true }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(cookie);
   await app.register(formbody);
-  registerErrorHandling(app);
-  registerCsrfGuard(app, config);
 
   // Until the database is ready, API calls answer its state; the settings loader shows the matching page.
   app.addHook('onRequest', async (request, reply) => {
@@ -73,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(readiness, deps.db.kind));
   await app.register(accountRoutes(services.account, config, deps.sso));
+  if (deps.sso) await app.register(oidcRoutes(deps.sso, services.account, services.users, config));
   await app.register(settingsRoutes(services.settings));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
   return app;

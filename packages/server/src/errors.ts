@@ -74,10 +74,20 @@ export function problemToHttp(problem: Problem): HttpProblem {
 
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
 
+/** The errors behind an error: Drizzle wraps the driver's error as the `cause` of its own. */
+function* causeChain(error: unknown): Generator<{ code?: string; message?: string; constraint?: string; column?: string }> {
+  for (let e = error as { cause?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    yield e as never;
+  }
+}
+
 /** True when the database could not be reached at all, as opposed to refusing a statement. */
 export function isConnectionError(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  if (!e) return false;
+  for (const e of causeChain(error)) if (isConnectionFailure(e)) return true;
+  return false;
+}
+
+function isConnectionFailure(e: { code?: string; message?: string }): boolean {
   if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08') || e.code === '57P01' || e.code === '57P03')) {
     return true;
   }
@@ -91,7 +101,8 @@ export function problemFromDatabaseError(error: unknown): Problem | undefined {
   if (isConnectionError(error)) {
     return { kind: 'coded', code: 'db-state/db-server-unavailable', message: 'The database server is unavailable.' };
   }
-  const e = error as { code?: string; constraint?: string; column?: string };
+  const e = [...causeChain(error)].find((c) => typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code));
+  if (!e) return undefined;
   switch (e.code) {
     case '23505':
       return { kind: 'validation', message: 'The value already exists.', fields: { [fieldOf(e)]: ['The value already exists.'] } };

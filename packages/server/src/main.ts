@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/connection';
 import { migrate } from './db/migrate';
+import { singleSignOnFromConfig } from './modules/account/oidc';
 import { bringUp, Readiness, type Logger } from './platform';
 import { createServices } from './services';
 
@@ -26,7 +27,8 @@ async function start(config: Config): Promise<void> {
   const db = await openDatabase(config);
   const services = createServices(db, config);
   const readiness = new Readiness();
-  const app = await buildApp({ config, db, services, readiness, webDistDir: WEB_DIST, logger: { level: config.logLevel } });
+  const sso = singleSignOnFromConfig(config, { log });
+  const app = await buildApp({ config, db, services, readiness, webDistDir: WEB_DIST, sso, logger: { level: config.logLevel } });
   let stopping = false;
   const address = await app.listen({ port: config.port, host: config.host });
   log.info(`listening on ${address} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

@@ -5,6 +5,7 @@ import { SESSION_ID_HEADER } from '@manway/core/editions';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/connection';
 import { startQueue, type JobQueue } from '../src/jobs/queue';
+import { singleSignOnFromConfig, type SingleSignOnOptions } from '../src/modules/account/oidc';
 import { Readiness } from '../src/platform';
 import { createServices, type Services } from '../src/services';
 import { cloneTemplate, testConfig } from './template';
@@ -26,6 +27,8 @@ export interface StartOptions {
   db?: Database;
   withQueue?: boolean;
   webDistDir?: string;
+  /** How single sign-on reaches its provider, when env configures one (tests need plain http). */
+  sso?: SingleSignOnOptions;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -36,7 +39,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const readiness = new Readiness();
   readiness.state = { status: 'ready' };
   const queue = options.withQueue ? await startQueue(db, services.jobHandlers, () => {}) : undefined;
-  const app = await buildApp({ config, db, services, readiness, webDistDir: options.webDistDir });
+  const sso = singleSignOnFromConfig(config, options.sso);
+  const app = await buildApp({ config, db, services, readiness, webDistDir: options.webDistDir, sso });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EDITION_BASE_PATHS, EDITIONS, type Edition } from '@manway/core/editions';
 import type { Readiness } from '../platform';
 
@@ -41,7 +41,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, readiness 
 
   for (const edition of EDITIONS) {
     const basePath = EDITION_BASE_PATHS[edition];
-    const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const page = pages.get(edition);
       if (!page) {
         return reply.status(503).type('text/html').send(

@@ -44,4 +44,14 @@ export class UsersRepository {
       .returning({ id: users.id });
     return rows.length > 0;
   }
+
+  /** Inserts unless the login exists (in any case); answers the new row, or undefined on a conflict. */
+  async insertReturning(user: NewUser): Promise<UserRow | undefined> {
+    const [row] = await this.orm
+      .insert(users)
+      .values({ ...user, websync: user.websync ?? false })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
 }

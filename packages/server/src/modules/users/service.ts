@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@manway/core/roles';
+import { fail } from '../../errors';
 import { hashPassword } from './passwords';
 import type { UserRow, UsersRepository } from './repository';
 
@@ -24,11 +25,35 @@ export const DEMO_USERS: { login: string; displayName: string; role: Role; websy
   { login: 'syncer', displayName: 'Sam Syncer', role: 'regular', websync: true, password: 'syncer-demo' },
 ];
 
+/** Who an identity provider vouches for, as far as an account here is concerned. */
+export interface ExternalIdentity {
+  login: string;
+  displayName: string;
+  email: string | null;
+}
+
+export const DISABLED_ACCOUNT_MESSAGE = 'Your account is disabled. Ask an administrator to enable it.';
+
 export class UsersService {
   constructor(private readonly repo: UsersRepository) {}
 
   findByLogin(login: string) {
     return this.repo.findByLogin(login);
+  }
+
+  /**
+   * The account for a single sign-on identity: the user with that login, in any case, or a new
+   * regular user without a password, so the provider stays the only way into it.
+   */
+  async accountForIdentity(identity: ExternalIdentity): Promise<CurrentUser> {
+    const row =
+      (await this.repo.findByLogin(identity.login)) ??
+      (await this.repo.insertReturning({ ...identity, passwordHash: null, role: 'regular' })) ??
+      // Two first sign-ins racing: the other one created it.
+      (await this.repo.findByLogin(identity.login));
+    if (!row) throw fail.notFound('The account could not be created.');
+    if (row.disabled) throw fail.forbidden(DISABLED_ACCOUNT_MESSAGE);
+    return toCurrentUser(row);
   }
 
   async findCurrent(id: string): Promise<CurrentUser | undefined> {

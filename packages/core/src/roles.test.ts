@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { hasEditorPermissions, isEditModeAvailable, isGuest } from './roles';
+
+describe('roles', () => {
+  it('administrators and editors have editor permissions; regular users and guests do not', () => {
+    expect(hasEditorPermissions('administrator')).toBe(true);
+    expect(hasEditorPermissions('editor')).toBe(true);
+    expect(hasEditorPermissions('regular')).toBe(false);
+    expect(hasEditorPermissions('guest')).toBe(false);
+  });
+
+  it('only the guest role is a guest', () => {
+    expect(isGuest('guest')).toBe(true);
+    expect(isGuest('regular')).toBe(false);
+  });
+
+  it('edit mode is available only with editor permissions and the editor mode', () => {
+    expect(isEditModeAvailable({ user: { hasEditorPermissions: true }, mode: 'editor' })).toBe(true);
+    expect(isEditModeAvailable({ user: { hasEditorPermissions: true }, mode: 'viewer' })).toBe(false);
+    expect(isEditModeAvailable({ user: { hasEditorPermissions: false }, mode: 'editor' })).toBe(false);
+  });
+});
