@@ -1,0 +1,83 @@
+// Types only: importing Vite's runtime here sends the lint's cycle check into Vite's own files,
+// where the repository's legacy `node` resolver setting fails to load. defineConfig adds nothing else.
+import type { Plugin, UserConfig } from 'vite';
+
+// One code base, four entry points: each edition is its own page so the server can serve it under
+// its own base path and inject that edition's runtime config into its index.html.
+const EDITION_DIRS = ['office', 'inspect', 'settings', 'websync'] as const;
+
+// Resolved from this file rather than the working directory, so the build works from the
+// monorepo root as well as from packages/web.
+const here = (relative: string) => decodeURIComponent(new URL(relative, import.meta.url).pathname);
+
+const API_TARGET = 'http://127.0.0.1:8080';
+
+/** Libraries change less often than our code; separate chunks stay cached across our releases. */
+const VENDOR_CHUNKS: [chunk: string, pattern: RegExp][] = [
+  ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
+  ['router', /\/node_modules\/react-router\//],
+  ['redux', /\/node_modules\/(@reduxjs|@standard-schema|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)\//],
+  ['zod', /\/node_modules\/zod\//],
+];
+
+const SHELL_DIRS = [here('./src/shell/'), here('./src/ui/')];
+
+function chunkFor(id: string): string | undefined {
+  // Every edition loads the shell; one named chunk for it reads better than one named after a file.
+  if (SHELL_DIRS.some((dir) => id.startsWith(dir))) return 'shell';
+  if (!id.includes('/node_modules/')) return undefined;
+  return VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'vendor';
+}
+
+/**
+ * The server answers every path inside an edition with that edition's index.html; the dev server
+ * has to do the same, or a reload on a deep link such as /office/about would 404 under `vite`.
+ */
+function editionDeepLinks(): Plugin {
+  return {
+    name: 'manway-edition-deep-links',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const url = req.url ?? '/';
+        const path = url.split('?')[0] ?? '/';
+        const dir = EDITION_DIRS.find((d) => path === `/${d}` || path.startsWith(`/${d}/`));
+        const looksLikePage = !path.slice(path.lastIndexOf('/')).includes('.');
+        if (dir && looksLikePage && req.headers.accept?.includes('text/html')) req.url = `/${dir}/index.html`;
+        next();
+      });
+    },
+  };
+}
+
+export default {
+  root: here('.'),
+  base: '/',
+  // JSX goes through Vite's own esbuild step. @vitejs/plugin-react is left out: it is hoisted beside
+  // the Vite 8 that vitest pulls in, detects Rolldown there and would configure this Vite 7 wrongly.
+  esbuild: { jsx: 'automatic' },
+  plugins: [editionDeepLinks()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Preloading is an optimisation; browsers without modulepreload still load every chunk.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: Object.fromEntries(EDITION_DIRS.map((dir) => [dir, here(`./${dir}/index.html`)])),
+      output: { manualChunks: chunkFor },
+      onwarn(warning, warn) {
+        // Dependencies ship React Server Component directives and comment annotations that Rollup
+        // drops; both are harmless in a browser bundle. Our own code gets every warning.
+        const fromDependency = warning.id?.includes('/node_modules/') ?? false;
+        if (fromDependency && (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'INVALID_ANNOTATION')) return;
+        warn(warning);
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET },
+      '/session-api': { target: API_TARGET },
+      '/report-api': { target: API_TARGET },
+    },
+  },
+} satisfies UserConfig;
