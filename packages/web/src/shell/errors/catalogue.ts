@@ -1,0 +1,59 @@
+import type { KnownErrorCode } from '@manway/core/api/errors';
+
+/** Wording users see when a call fails (spec section 8). One place, so the same problem reads the same everywhere. */
+export interface ErrorMessage {
+  title: string;
+  text: string;
+}
+
+export const UNEXPECTED_ERROR: ErrorMessage = {
+  title: 'Something unexpected just happened',
+  text: 'Please try refreshing the page and check your connection.',
+};
+
+export const ACCESS_DENIED_TITLE = 'Access denied';
+export const NO_PERMISSIONS_TEXT = 'You have no permissions to perform this action';
+
+/** Typed as a full record so a code added to core cannot ship without its wording. */
+export const KNOWN_ERROR_MESSAGES: Record<KnownErrorCode, ErrorMessage> = {
+  'filter/name-exists': {
+    title: 'Filter name already exists',
+    text: 'A saved filter with this name already exists. Choose another name.',
+  },
+  'report/name-duplicate': {
+    title: 'Report name already exists',
+    text: 'A report with this name already exists. Choose another name.',
+  },
+  'concurrency/modified-by-another-user': {
+    title: 'Another user modified the same item',
+    text: 'Your changes were not saved because someone else changed this item first. Reload it and make your changes again.',
+  },
+  'media/unsupported-file': {
+    title: 'Unsupported media file',
+    text: 'This type of file cannot be uploaded. Choose an image or a video in a supported format.',
+  },
+  'asset/duplicate-name-and-subtype': {
+    title: 'Asset already exists',
+    text: 'An asset with the same name and subtype already exists. Change the name or the subtype.',
+  },
+  'dashboard/name-too-long': {
+    title: 'Dashboard name is too long',
+    text: 'Shorten the dashboard name and try again.',
+  },
+  'account/impersonation-failed': {
+    title: 'Impersonation failed',
+    text: 'You could not be signed in as the selected user. Check that the account exists and is active.',
+  },
+  'server/path-not-found': {
+    title: 'Path not found',
+    text: 'The server cannot find the path specified in its configuration. Contact your administrator.',
+  },
+  'server/web-config-not-found': {
+    title: 'Web configuration not found',
+    text: 'The server cannot find its web configuration. Contact your administrator.',
+  },
+  'object/not-found': {
+    title: 'Object not found',
+    text: 'The object no longer exists. Another user may have deleted it.',
+  },
+};

@@ -1,0 +1,70 @@
+import { isDbStateCode, isModelStateBody, KNOWN_ERROR_CODES, type KnownErrorCode } from '@manway/core/api/errors';
+import { ACCESS_DENIED_TITLE, KNOWN_ERROR_MESSAGES, NO_PERMISSIONS_TEXT, UNEXPECTED_ERROR } from '../errors/catalogue';
+import type { ErrorInfo } from '../errors/errorPageSlice';
+import { applicationNotRegisteredPage, INSTANCE_LIMIT_EXCEEDED_PAGE } from '../errors/errorPages';
+import type { NotificationInput } from '../notifications/notificationsSlice';
+import type { RequestFailureDetails } from './lifecycle';
+
+/** What the user is shown for a failed call. 401 never gets here: it is a redirect, not a failure. */
+export type FailureOutcome =
+  | { kind: 'nothing' }
+  | { kind: 'notification'; notification: NotificationInput }
+  | { kind: 'error-page'; info: ErrorInfo };
+
+const NOTHING: FailureOutcome = { kind: 'nothing' };
+
+const errorNotification = (title: string, text: string): FailureOutcome => ({
+  kind: 'notification',
+  notification: { type: 'error', title, text },
+});
+
+const UNEXPECTED = errorNotification(UNEXPECTED_ERROR.title, UNEXPECTED_ERROR.text);
+
+function codeOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const code = (data as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isKnownErrorCode(code: string | undefined): code is KnownErrorCode {
+  return (KNOWN_ERROR_CODES as readonly (string | undefined)[]).includes(code);
+}
+
+/** 403 carries its reason either as { message } or as plain text. */
+function forbiddenText(data: unknown): string {
+  if (typeof data === 'string' && data.trim() !== '') return data.trim();
+  if (typeof data === 'object' && data !== null) {
+    const message = (data as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message.trim();
+  }
+  return NO_PERMISSIONS_TEXT;
+}
+
+function describeBadRequest(data: unknown, applicationName: string): FailureOutcome {
+  // The settings loader routes these to their own pages; a notification on top would repeat it.
+  if (isDbStateCode(data)) return NOTHING;
+  if (isModelStateBody(data)) {
+    const messages = Object.values(data.ModelState).flat();
+    return errorNotification(data.Message.replace(/\.$/, ''), messages.join('\n'));
+  }
+  const code = codeOf(data);
+  if (isKnownErrorCode(code)) return errorNotification(KNOWN_ERROR_MESSAGES[code].title, KNOWN_ERROR_MESSAGES[code].text);
+  if (code === 'licensing/application-is-not-registered') return { kind: 'error-page', info: applicationNotRegisteredPage(applicationName) };
+  if (code === 'licensing/instance-limit-exceeds') return { kind: 'error-page', info: INSTANCE_LIMIT_EXCEEDED_PAGE };
+  return UNEXPECTED;
+}
+
+/** The global failure catalogue of spec section 8, as a pure decision. */
+export function describeRequestFailure(error: RequestFailureDetails, applicationName: string): FailureOutcome {
+  switch (error.status) {
+    case 400:
+      return describeBadRequest(error.data, applicationName);
+    case 403:
+      return errorNotification(ACCESS_DENIED_TITLE, forbiddenText(error.data));
+    case 409:
+      // A concurrent edit: the caller decides, e.g. by asking whether to overwrite.
+      return NOTHING;
+    default:
+      return UNEXPECTED;
+  }
+}

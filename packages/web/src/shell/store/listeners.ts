@@ -1,0 +1,53 @@
+import { EDITION_NAMES } from '@manway/core/editions';
+import { redirectToLogin } from '../account/account';
+import { showErrorPage } from '../errors/errorPageSlice';
+import { SESSION_EXPIRED_PAGE } from '../errors/errorPages';
+import { showNotification } from '../notifications/notificationsSlice';
+import { describeRequestFailure } from '../request/failures';
+import { requestFailure, requestUnauthorized, stopRequest, stopRequests } from '../request/lifecycle';
+import type { AppStartListening } from './types';
+
+/** Long enough to read 'Your current session has expired' before the sign-in page replaces it. */
+export const SESSION_EXPIRED_REDIRECT_DELAY_MS = 2500;
+
+export function registerShellListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: stopRequest,
+    effect: (action, { extra }) => {
+      extra.requests.abort(action.payload);
+    },
+  });
+
+  startListening({
+    actionCreator: stopRequests,
+    effect: (_action, { extra }) => {
+      extra.requests.abortAll();
+    },
+  });
+
+  startListening({
+    actionCreator: requestUnauthorized,
+    effect: async (_action, listenerApi) => {
+      // Several calls usually fail together when a session ends; one redirect is enough.
+      listenerApi.cancelActiveListeners();
+      if (listenerApi.extra.config.edition !== 'web-settings') {
+        listenerApi.dispatch(redirectToLogin());
+        return;
+      }
+      // Administrators in Settings are told why they are leaving before they go.
+      if (!listenerApi.getState().errorPage.errorOccurred) listenerApi.dispatch(showErrorPage(SESSION_EXPIRED_PAGE));
+      await listenerApi.delay(SESSION_EXPIRED_REDIRECT_DELAY_MS);
+      listenerApi.dispatch(redirectToLogin());
+    },
+  });
+
+  startListening({
+    actionCreator: requestFailure,
+    effect: (action, { dispatch, extra }) => {
+      if (action.payload.ignoreGlobal) return;
+      const outcome = describeRequestFailure(action.payload.error, `Manway ${EDITION_NAMES[extra.config.edition]}`);
+      if (outcome.kind === 'notification') dispatch(showNotification(outcome.notification));
+      else if (outcome.kind === 'error-page') dispatch(showErrorPage(outcome.info));
+    },
+  });
+}
