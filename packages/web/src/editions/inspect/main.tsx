@@ -1,0 +1,5 @@
+import { createEditionRoutes } from '../../shell/app/editionRoutes';
+import { startEdition } from '../../shell/app/startEdition';
+import { InspectHome } from './InspectHome';
+
+startEdition('web-inspect', createEditionRoutes({ home: <InspectHome /> }));
