@@ -91,7 +91,7 @@ function isConnectionFailure(e: { code?: string; message?: string }): boolean {
   if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08') || e.code === '57P01' || e.code === '57P03')) {
     return true;
   }
-  return /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(
+  return /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
     e.message ?? '',
   );
 }

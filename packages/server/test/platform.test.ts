@@ -142,7 +142,7 @@ describe('the database behind the server', () => {
     const res = await c.get('/api/settings/general');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('db-state/db-server-unavailable');
-    await own.app.close();
+    await own.close();
   });
 
   it('the job queue runs: a purge job removes expired sessions', async () => {

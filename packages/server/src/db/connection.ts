@@ -54,8 +54,14 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
+}
+
+/** Closing twice (a test that lost its database on purpose, then cleans up) is harmless. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= fn());
 }
 
 /** `pg` answers an array of results for a multi-statement text, one result otherwise. */
@@ -95,10 +101,10 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     exec: async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
     // PGlite is one connection already.
     pinned: (fn) => fn(db),
-    async close() {
+    close: once(async () => {
       await pglite.close();
       releaseLock();
-    },
+    }),
   };
   return db;
 }
