@@ -34,8 +34,9 @@ describe('the HTTP surface', () => {
     }
   });
 
-  it('unknown /api routes answer 404 JSON', async () => {
+  it('unknown /api routes answer 404 JSON, signed in or not', async () => {
     const c = server.client();
+    expect((await c.get('/api/no/such/thing')).status).toBe(404);
     await c.signIn('admin', TEST_ADMIN_PASSWORD);
     const res = await c.get('/api/no/such/thing');
     expect(res.status).toBe(404);

@@ -15,7 +15,8 @@ export function registerSessions(app: FastifyInstance, account: AccountService, 
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = (await account.resolve(token))?.user ?? null;
     const isApi = request.url.startsWith('/api/');
-    if (isApi && !request.routeOptions.config.public && !request.user) throw fail.unauthenticated();
+    // An unknown address is a 404 for everyone; asking to sign in first would only hide that.
+    if (isApi && !request.is404 && !request.routeOptions.config.public && !request.user) throw fail.unauthenticated();
   });
 }
 
