@@ -1,3 +1,4 @@
+import { LogoffResponse } from '@manway/core/api/account';
 import { UNEXPECTED_ERROR } from '../errors/catalogue';
 import { hideSpinner, showSpinner } from '../busy/busySlice';
 import { confirm } from '../confirm/confirm';
@@ -29,15 +30,14 @@ export const signOut = (): AppThunk<Promise<void>> => async (dispatch, getState,
   }
   dispatch(showSpinner());
   const result = await dispatch(shellApi.endpoints.logoff.initiate({ returnUrl: config.baseUrl }));
-  if ('data' in result && result.data) {
-    browser.assign(result.data.redirectUrl);
+  const answer = 'data' in result ? LogoffResponse.safeParse(result.data) : undefined;
+  if (answer?.success) {
+    browser.assign(answer.data.redirectUrl);
     return;
   }
   dispatch(hideSpinner());
-  // HTTP failures were already announced by the global handling; an unreadable answer was not.
-  if ('error' in result && result.error && !('status' in result.error)) {
-    dispatch(showNotification({ type: 'error', title: UNEXPECTED_ERROR.title, text: UNEXPECTED_ERROR.text }));
-  }
+  // A failed call was already announced by the global handling; an unreadable answer was not.
+  if (answer) dispatch(showNotification({ type: 'error', title: UNEXPECTED_ERROR.title, text: UNEXPECTED_ERROR.text }));
 };
 
 /** Restart Web App: a full reload, which also asks the server for fresh settings. */

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Edition } from '@manway/core/editions';
+import { generalSettings } from '../testing/fixtures';
+import { FakeServer } from '../testing/fakeServer';
+import { renderEdition } from '../testing/renderEdition';
+import { InspectHome } from './inspect/InspectHome';
+import { OfficeHome } from './office/OfficeHome';
+import { SettingsHome } from './settings/SettingsHome';
+import { WebSyncHome } from './websync/WebSyncHome';
+
+const EDITION_HOMES: [Edition, string, ReactNode][] = [
+  ['web-office', 'Office', <OfficeHome key="office" />],
+  ['web-inspect', 'Inspect', <InspectHome key="inspect" />],
+  ['web-settings', 'Settings', <SettingsHome key="settings" />],
+  ['web-websync', 'WebSync', <WebSyncHome key="websync" />],
+];
+
+describe('editions', () => {
+  it.each(EDITION_HOMES)('%s opens on its home page under its own header', async (edition, name, home) => {
+    const server = new FakeServer().on('GET', '/api/settings/general', { json: generalSettings() });
+    await renderEdition({ server, edition, home });
+
+    expect(within(screen.getByRole('banner')).getByText(name)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(server.calls[0]?.headers.get('x-application-edition')).toBe(edition);
+  });
+});

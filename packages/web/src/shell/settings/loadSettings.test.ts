@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createTestShell, generalSettings } from '../../testing/fixtures';
+import { FakeServer, type FakeReply } from '../../testing/fakeServer';
+import {
+  ACCESS_DENIED_PAGE,
+  BOM_VERSION_CHANGED_PAGE,
+  DATABASE_UNAVAILABLE_PAGE,
+  GENERIC_ERROR_PAGE,
+  UNSUPPORTED_DATABASE_VERSION_PAGE,
+} from '../errors/errorPages';
+import { loadGeneralSettings } from './loadSettings';
+
+async function load(reply: FakeReply) {
+  const server = new FakeServer().on('GET', '/api/settings/general', reply);
+  const shell = createTestShell({ server });
+  await shell.store.dispatch(loadGeneralSettings());
+  return { ...shell, state: shell.store.getState() };
+}
+
+describe('general settings load', () => {
+  it('loads GET api/settings/general into the settings state', async () => {
+    const { state, server } = await load({ json: generalSettings() });
+
+    expect(server.callsTo('GET', '/api/settings/general')).toHaveLength(1);
+    expect(state.settings).toMatchObject({ loaded: true, loading: false, data: generalSettings() });
+    expect(state.errorPage.errorOccurred).toBe(false);
+    expect(state.notifications.items).toEqual([]);
+  });
+
+  it('a licence warning in the settings produces a warning notification', async () => {
+    const { state } = await load({ json: generalSettings({ licenseWarning: 'Your licence expires in 5 days.' }) });
+
+    expect(state.notifications.items).toEqual([
+      expect.objectContaining({ type: 'warning', title: 'Licence warning', text: 'Your licence expires in 5 days.' }),
+    ]);
+  });
+
+  it.each([
+    ['db-state/db-server-unavailable', DATABASE_UNAVAILABLE_PAGE],
+    ['db-state/unsupported-db-version', UNSUPPORTED_DATABASE_VERSION_PAGE],
+    ['db-state/bom-version-changed', BOM_VERSION_CHANGED_PAGE],
+  ])('400 with %s shows its own page and no notification', async (code, page) => {
+    const { state } = await load({ status: 400, json: { code } });
+
+    expect(state.errorPage).toEqual({ info: page, errorOccurred: true });
+    expect(state.settings).toMatchObject({ loading: false, loaded: false, error: { code } });
+    expect(state.notifications.items).toEqual([]);
+  });
+
+  it('the BOM-version-changed page says a server restart is needed and offers Restart Web App', () => {
+    expect(BOM_VERSION_CHANGED_PAGE.description).toContain('requires a server restart');
+    expect(BOM_VERSION_CHANGED_PAGE.isRestartButton).toBe(true);
+  });
+
+  it('403 shows the access-denied page with a Log off button', async () => {
+    const { state } = await load({ status: 403, json: { message: 'No access' } });
+
+    expect(state.errorPage.info).toEqual(ACCESS_DENIED_PAGE);
+    expect(state.errorPage.info?.showLogOffButton).toBe(true);
+    expect(state.notifications.items).toEqual([]);
+  });
+
+  it.each([[500], [404]])('status %i shows the generic error page', async (status) => {
+    const { state } = await load({ status });
+
+    expect(state.errorPage.info).toEqual(GENERIC_ERROR_PAGE);
+  });
+
+  it('a 400 without a db-state code shows the generic error page', async () => {
+    const { state } = await load({ status: 400, json: { code: 'something/else' } });
+
+    expect(state.errorPage.info).toEqual(GENERIC_ERROR_PAGE);
+  });
+
+  it('an answer that is not general settings shows the generic error page', async () => {
+    const { state } = await load({ json: { user: 'nobody' } });
+
+    expect(state.settings.loaded).toBe(false);
+    expect(state.errorPage.info).toEqual(GENERIC_ERROR_PAGE);
+  });
+
+  it('401 leaves the page to the login redirect', async () => {
+    const { state, browser } = await load({ status: 401 });
+
+    expect(state.errorPage.errorOccurred).toBe(false);
+    expect(browser.assigned).toHaveLength(1);
+  });
+});
