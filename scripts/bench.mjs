@@ -1,0 +1,13 @@
+// `npm run bench`: builds the web editions once (so start-up times measure the server), then runs
+// each benchmark and prints its comparison table.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+run('npm', ['run', 'build', '-w', '@manway/web']);
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/foundation.ts']);
