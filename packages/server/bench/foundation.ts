@@ -32,7 +32,7 @@ async function timeMany(n: number, fn: () => Promise<void>): Promise<{ p50: numb
 }
 
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; seconds: number }> {
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.BASE_URL;
   const started = performance.now();

@@ -7,7 +7,7 @@ import type { DbStateCode } from '@manway/core/api/errors';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { migrate, SchemaTooNewError } from './db/migrate';
-import { judgeServerVersion, readDbFacts } from './db/state';
+import { judgeServerVersion, readServerVersionNum } from './db/state';
 import { isConnectionError } from './errors';
 import { startQueue, type JobQueue } from './jobs/queue';
 import type { Services } from './services';
@@ -45,7 +45,7 @@ export async function bringUp(
 ): Promise<JobQueue | undefined> {
   while (!stopped()) {
     try {
-      const server = judgeServerVersion((await readDbFacts(db)).serverVersionNum);
+      const server = judgeServerVersion(await readServerVersionNum(db));
       if (!server.ok) return fail(readiness, log, server.code, server.detail);
       const { from, to } = await migrate(db);
       if (from !== to) log.info(`database migrated from version ${from} to ${to}`);

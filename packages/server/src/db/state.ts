@@ -5,7 +5,7 @@
 import type { DbStateCode } from '@manway/core/api/errors';
 import { isConnectionError } from '../errors';
 import type { Database } from './connection';
-import { readSchemaVersion, SCHEMA_VERSION } from './migrate';
+import { SCHEMA_VERSION } from './migrate';
 
 export const MIN_SERVER_VERSION_NUM = 150000;
 export const MIN_POSTGIS_MAJOR = 3;
@@ -42,15 +42,22 @@ export function judgeDatabase(facts: DbFacts, expectedSchemaVersion = SCHEMA_VER
   return { ok: true };
 }
 
+export async function readServerVersionNum(db: Database): Promise<number> {
+  const [row] = await db.query<{ num: string }>(`SELECT current_setting('server_version_num') AS num`);
+  return Number(row?.num ?? 0);
+}
+
+/** All facts in one round trip: this runs on every settings load. Needs a migrated database. */
 export async function readDbFacts(db: Database): Promise<DbFacts> {
-  const [row] = await db.query<{ num: string; postgis: string | null }>(
+  const [row] = await db.query<{ num: string; postgis: string | null; schema: string | null }>(
     `SELECT current_setting('server_version_num') AS num,
-            (SELECT extversion FROM pg_extension WHERE extname = 'postgis') AS postgis`,
+            (SELECT extversion FROM pg_extension WHERE extname = 'postgis') AS postgis,
+            (SELECT value FROM manway_meta WHERE key = 'schema_version') AS schema`,
   );
   return {
     serverVersionNum: Number(row?.num ?? 0),
     postgisVersion: row?.postgis ?? null,
-    schemaVersion: await readSchemaVersion(db),
+    schemaVersion: Number(row?.schema ?? 0),
   };
 }
 
@@ -60,6 +67,10 @@ export async function checkDatabase(db: Database): Promise<DbState> {
   } catch (error) {
     if (isConnectionError(error)) {
       return { ok: false, code: 'db-state/db-server-unavailable', detail: (error as Error).message };
+    }
+    // manway_meta gone: whatever this database is now, it is not the structure the program knows.
+    if ((error as { cause?: { code?: string }; code?: string }).code === '42P01') {
+      return { ok: false, code: 'db-state/bom-version-changed', detail: 'The database structure is missing.' };
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Edition } from '@manway/core/editions';
 import type { Orm } from '../../db/connection';
 import { licences, objectTypes, systemSettings, userSettings } from '../../db/schema';
@@ -9,8 +9,15 @@ export class SettingsRepository {
   constructor(private readonly orm: Orm) {}
 
   async systemSetting(key: string): Promise<unknown> {
-    const [row] = await this.orm.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key));
-    return row?.value;
+    return (await this.systemSettings([key]))[key];
+  }
+
+  async systemSettings(keys: string[]): Promise<Record<string, unknown>> {
+    const rows = await this.orm
+      .select({ key: systemSettings.key, value: systemSettings.value })
+      .from(systemSettings)
+      .where(inArray(systemSettings.key, keys));
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
   async userSettings(userId: string): Promise<unknown> {

@@ -83,12 +83,13 @@ export class SettingsService {
       }
       if (!mayOpen(user, edition)) throw fail.forbidden(FORBIDDEN_PAGE);
     }
-    const [objectTypes, prefs, media, accuracy] = await Promise.all([
+    const [objectTypes, prefs, system] = await Promise.all([
       this.repo.objectTypes(),
       this.userSettings(user),
-      this.repo.systemSetting('media'),
-      this.repo.systemSetting('gps-accuracy'),
+      this.repo.systemSettings(['media', 'gps-accuracy']),
     ]);
+    const media = system['media'];
+    const accuracy = system['gps-accuracy'];
     return {
       user: { login: user.login, displayName: user.displayName, hasEditorPermissions: hasEditorPermissions(user.role) },
       mode: licence?.editing ? 'editor' : 'viewer',
