@@ -23,9 +23,11 @@ export function UnsavedChangesGuard() {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
+    // A re-run (StrictMode does one) replaces the question; only the latest answer counts.
+    let latest = true;
     void dispatch(confirm(DISCARD_CHANGES_CONFIRM)).then((discard) => {
       const current = blockerRef.current;
-      if (current.state !== 'blocked') return;
+      if (!latest || current.state !== 'blocked') return;
       if (discard) {
         dispatch(releaseAllLocks());
         current.proceed();
@@ -33,6 +35,9 @@ export function UnsavedChangesGuard() {
         current.reset();
       }
     });
+    return () => {
+      latest = false;
+    };
   }, [blocker.state, dispatch]);
 
   return null;
