@@ -16,7 +16,10 @@ const API_TARGET = 'http://127.0.0.1:8080';
 const VENDOR_CHUNKS: [chunk: string, pattern: RegExp][] = [
   ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
   ['router', /\/node_modules\/react-router\//],
-  ['redux', /\/node_modules\/(@reduxjs|@standard-schema|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)\//],
+  [
+    'redux',
+    /\/node_modules\/(@reduxjs|@standard-schema|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)\//,
+  ],
   ['zod', /\/node_modules\/zod\//],
 ];
 
@@ -68,7 +71,8 @@ export default {
         // Dependencies ship React Server Component directives and comment annotations that Rollup
         // drops; both are harmless in a browser bundle. Our own code gets every warning.
         const fromDependency = warning.id?.includes('/node_modules/') ?? false;
-        if (fromDependency && (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'INVALID_ANNOTATION')) return;
+        if (fromDependency && (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'INVALID_ANNOTATION'))
+          return;
         warn(warning);
       },
     },

@@ -3,7 +3,9 @@ import { readRuntimeConfig, routerBasename } from './config';
 
 describe('runtime config', () => {
   it('reads the base and API URLs the server injected', () => {
-    expect(readRuntimeConfig('web-office', { baseUrl: '/manway/office/', apiBaseUrl: '/manway/', edition: 'web-office' })).toEqual({
+    expect(
+      readRuntimeConfig('web-office', { baseUrl: '/manway/office/', apiBaseUrl: '/manway/', edition: 'web-office' }),
+    ).toEqual({
       baseUrl: '/manway/office/',
       apiBaseUrl: '/manway/',
       edition: 'web-office',
@@ -11,11 +13,17 @@ describe('runtime config', () => {
   });
 
   it("falls back to the edition's default base path when nothing was injected", () => {
-    expect(readRuntimeConfig('web-websync', undefined)).toEqual({ baseUrl: '/websync/', apiBaseUrl: '/', edition: 'web-websync' });
+    expect(readRuntimeConfig('web-websync', undefined)).toEqual({
+      baseUrl: '/websync/',
+      apiBaseUrl: '/',
+      edition: 'web-websync',
+    });
   });
 
   it('the entry point decides the edition', () => {
-    expect(readRuntimeConfig('web-inspect', { baseUrl: '/inspect/', edition: 'web-settings' }).edition).toBe('web-inspect');
+    expect(readRuntimeConfig('web-inspect', { baseUrl: '/inspect/', edition: 'web-settings' }).edition).toBe(
+      'web-inspect',
+    );
   });
 
   it('the router base drops the trailing slash', () => {

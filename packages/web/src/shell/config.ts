@@ -22,8 +22,14 @@ const withTrailingSlash = (value: string) => (value.endsWith('/') ? value : `${v
  * start behaving like Settings because of a mis-set header. Paths fall back to the edition's default
  * when nothing was injected (the Vite dev server serves index.html untouched).
  */
-export function readRuntimeConfig(edition: Edition, injected: Partial<RuntimeConfig> | undefined = window.__MANWAY__): RuntimeConfig {
-  const baseUrl = typeof injected?.baseUrl === 'string' && injected.baseUrl.startsWith('/') ? injected.baseUrl : EDITION_BASE_PATHS[edition];
+export function readRuntimeConfig(
+  edition: Edition,
+  injected: Partial<RuntimeConfig> | undefined = window.__MANWAY__,
+): RuntimeConfig {
+  const baseUrl =
+    typeof injected?.baseUrl === 'string' && injected.baseUrl.startsWith('/')
+      ? injected.baseUrl
+      : EDITION_BASE_PATHS[edition];
   const apiBaseUrl = typeof injected?.apiBaseUrl === 'string' && injected.apiBaseUrl !== '' ? injected.apiBaseUrl : '/';
   return { baseUrl: withTrailingSlash(baseUrl), apiBaseUrl: withTrailingSlash(apiBaseUrl), edition };
 }

@@ -35,8 +35,13 @@ const STATUS_TEXTS: Record<number, string> = {
 function toResponse(reply: FakeReply): Response {
   const status = reply.status ?? 200;
   const init = { status, statusText: reply.statusText ?? STATUS_TEXTS[status] ?? '' };
-  if (reply.json !== undefined) return new Response(JSON.stringify(reply.json), { ...init, headers: { 'content-type': 'application/json; charset=utf-8' } });
-  if (reply.text !== undefined) return new Response(reply.text, { ...init, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (reply.json !== undefined)
+    return new Response(JSON.stringify(reply.json), {
+      ...init,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+  if (reply.text !== undefined)
+    return new Response(reply.text, { ...init, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   return new Response(null, init);
 }
 
@@ -69,7 +74,10 @@ export class FakeServer {
   }
 
   readonly fetch: typeof fetch = (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const call: RecordedCall = {
       method: init?.method ?? 'GET',
       url,

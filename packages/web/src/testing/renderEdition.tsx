@@ -12,7 +12,12 @@ import type { FakeServer } from './fakeServer';
  * Starts an edition the way startEdition does, on a memory router at `path` (relative to the
  * edition's base), against a fake server.
  */
-export async function renderEdition(options: { server: FakeServer; edition?: Edition; path?: string; home?: ReactNode }) {
+export async function renderEdition(options: {
+  server: FakeServer;
+  edition?: Edition;
+  path?: string;
+  home?: ReactNode;
+}) {
   const shell = createTestShell({ server: options.server, edition: options.edition, browser: new FakeBrowser() });
   const router = createMemoryRouter(createEditionRoutes({ home: options.home ?? <h1>Home</h1> }), {
     initialEntries: [options.path ?? '/'],

@@ -31,7 +31,9 @@ describe('sign-out', () => {
 
     expect(store.getState().busy.message).toBeNull();
     expect(browser.assigned).toEqual([]);
-    expect(store.getState().notifications.items).toEqual([expect.objectContaining({ title: 'Something unexpected just happened' })]);
+    expect(store.getState().notifications.items).toEqual([
+      expect.objectContaining({ title: 'Something unexpected just happened' }),
+    ]);
   });
 
   it('an unreadable log-off answer hides the spinner and says something went wrong', async () => {

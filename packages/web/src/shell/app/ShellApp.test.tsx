@@ -11,7 +11,8 @@ import { PRODUCT_VERSION } from '../version';
 import { createEditionRoutes } from './editionRoutes';
 import { ShellApp } from './ShellApp';
 
-const settingsServer = (settings = generalSettings()) => new FakeServer().on('GET', '/api/settings/general', { json: settings });
+const settingsServer = (settings = generalSettings()) =>
+  new FakeServer().on('GET', '/api/settings/general', { json: settings });
 
 function Exploding(): never {
   throw new Error('render failed');
@@ -43,7 +44,11 @@ describe('shell app', () => {
   });
 
   it('a deep link to /about shows the product version, the signed-in user and role flags', async () => {
-    const settings = generalSettings({ user: { login: 'viewer1', displayName: 'Vic Viewer', hasEditorPermissions: false }, mode: 'editor', isGuest: true });
+    const settings = generalSettings({
+      user: { login: 'viewer1', displayName: 'Vic Viewer', hasEditorPermissions: false },
+      mode: 'editor',
+      isGuest: true,
+    });
     await renderEdition({ server: settingsServer(settings), path: '/about' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'About Manway' })).toBeInTheDocument();
@@ -66,7 +71,10 @@ describe('shell app', () => {
   });
 
   it('a failed settings load replaces the app with its error page', async () => {
-    const server = new FakeServer().on('GET', '/api/settings/general', { status: 400, json: { code: 'db-state/db-server-unavailable' } });
+    const server = new FakeServer().on('GET', '/api/settings/general', {
+      status: 400,
+      json: { code: 'db-state/db-server-unavailable' },
+    });
     const { browser } = await renderEdition({ server });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Database unavailable' })).toBeInTheDocument();
@@ -76,13 +84,17 @@ describe('shell app', () => {
   });
 
   it('a licence warning in the settings is shown as a warning notification', async () => {
-    await renderEdition({ server: settingsServer(generalSettings({ licenseWarning: 'The licence expires on 1 May.' })) });
+    await renderEdition({
+      server: settingsServer(generalSettings({ licenseWarning: 'The licence expires on 1 May.' })),
+    });
 
     expect(screen.getByRole('alert')).toHaveTextContent('The licence expires on 1 May.');
   });
 
   it('Sign out calls log-off and follows its redirect', async () => {
-    const server = settingsServer().on('POST', '/api/account/logoff', { json: { redirectUrl: '/api/account/login?returnUrl=%2Foffice%2F' } });
+    const server = settingsServer().on('POST', '/api/account/logoff', {
+      json: { redirectUrl: '/api/account/login?returnUrl=%2Foffice%2F' },
+    });
     const { browser } = await renderEdition({ server });
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));

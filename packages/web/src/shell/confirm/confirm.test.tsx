@@ -51,7 +51,12 @@ describe('confirmation', () => {
   });
 
   it('a normal confirm shows title and text and proceeds on the proceed button', async () => {
-    const { answer, user } = showConfirm({ title: 'Publish the report?', text: 'Everyone will see it.', proceedButtonText: 'Publish', cancelButtonText: 'Keep private' });
+    const { answer, user } = showConfirm({
+      title: 'Publish the report?',
+      text: 'Everyone will see it.',
+      proceedButtonText: 'Publish',
+      cancelButtonText: 'Keep private',
+    });
 
     const dialog = screen.getByRole('alertdialog', { name: 'Publish the report?' });
     expect(dialog).toHaveAccessibleDescription('Everyone will see it.');
@@ -95,7 +100,9 @@ describe('confirmation', () => {
     const proceed = screen.getByRole('button', { name: 'Delete' });
 
     expect(proceed).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: 'I understand that all inspections of this project are deleted too' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I understand that all inspections of this project are deleted too' }),
+    );
     expect(proceed).toBeEnabled();
     await user.click(proceed);
 
@@ -103,7 +110,12 @@ describe('confirmation', () => {
   });
 
   it('mass delete proceeds only when the typed number equals the count', async () => {
-    const { answer, user } = showConfirm({ type: 'massDelete', title: 'Delete 12 assets?', count: 12, proceedButtonText: 'Delete' });
+    const { answer, user } = showConfirm({
+      type: 'massDelete',
+      title: 'Delete 12 assets?',
+      count: 12,
+      proceedButtonText: 'Delete',
+    });
     const proceed = screen.getByRole('button', { name: 'Delete' });
     const input = screen.getByRole('textbox', { name: 'Type 12 to confirm' });
 

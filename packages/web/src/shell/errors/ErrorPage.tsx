@@ -23,6 +23,10 @@ export interface ErrorPageProps {
  */
 export function ErrorPage({ info, baseUrl, onRestart, onLimitReached, onLogOff }: ErrorPageProps) {
   const contactMessage = info.contactMessage === undefined ? DEFAULT_CONTACT_MESSAGE : info.contactMessage;
+  const showRestart = Boolean(info.isRestartButton && onRestart);
+  const showLimitReached = Boolean(info.isLimitReachedButton && onLimitReached);
+  const showLogOff = Boolean(info.showLogOffButton && onLogOff);
+  const hasActions = showRestart || showLimitReached || showLogOff || Boolean(info.isFatalErrorOccured);
   return (
     <main className="mw-error-page" data-testid="error-page">
       <div className="mw-error-page__card">
@@ -31,20 +35,22 @@ export function ErrorPage({ info, baseUrl, onRestart, onLimitReached, onLogOff }
         <p>{info.description}</p>
         {info.caution && <p className="mw-error-page__caution">{info.caution}</p>}
         {contactMessage && <p className="mw-error-page__contact">{contactMessage}</p>}
-        <div className="mw-error-page__actions">
-          {info.isRestartButton && onRestart && (
-            <Button variant="primary" onClick={onRestart}>
-              {RESTART_BUTTON_TEXT}
-            </Button>
-          )}
-          {info.isLimitReachedButton && onLimitReached && (
-            <Button variant="primary" onClick={onLimitReached}>
-              {LIMIT_REACHED_BUTTON_TEXT}
-            </Button>
-          )}
-          {info.showLogOffButton && onLogOff && <Button onClick={onLogOff}>{LOG_OFF_BUTTON_TEXT}</Button>}
-          {info.isFatalErrorOccured && <a href={baseUrl}>{MAIN_PAGE_LINK_TEXT}</a>}
-        </div>
+        {hasActions && (
+          <div className="mw-error-page__actions">
+            {showRestart && (
+              <Button variant="primary" onClick={onRestart}>
+                {RESTART_BUTTON_TEXT}
+              </Button>
+            )}
+            {showLimitReached && (
+              <Button variant="primary" onClick={onLimitReached}>
+                {LIMIT_REACHED_BUTTON_TEXT}
+              </Button>
+            )}
+            {showLogOff && <Button onClick={onLogOff}>{LOG_OFF_BUTTON_TEXT}</Button>}
+            {info.isFatalErrorOccured && <a href={baseUrl}>{MAIN_PAGE_LINK_TEXT}</a>}
+          </div>
+        )}
       </div>
     </main>
   );

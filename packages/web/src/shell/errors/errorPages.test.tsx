@@ -28,7 +28,12 @@ describe('error pages', () => {
   });
 
   it('shows title, description, caution and the default contact-support message', () => {
-    render(<ErrorPage info={{ title: 'Database unavailable', description: 'Cannot reach it.', caution: 'Work is not saved.' }} baseUrl="/office/" />);
+    render(
+      <ErrorPage
+        info={{ title: 'Database unavailable', description: 'Cannot reach it.', caution: 'Work is not saved.' }}
+        baseUrl="/office/"
+      />,
+    );
 
     expect(screen.getByRole('heading', { level: 1, name: 'Database unavailable' })).toBeInTheDocument();
     expect(screen.getByText('Cannot reach it.')).toBeInTheDocument();
@@ -39,7 +44,12 @@ describe('error pages', () => {
   });
 
   it('a custom contact message replaces the default one', () => {
-    render(<ErrorPage info={{ title: 'T', description: 'D', contactMessage: 'Call the service desk on 1234.' }} baseUrl="/office/" />);
+    render(
+      <ErrorPage
+        info={{ title: 'T', description: 'D', contactMessage: 'Call the service desk on 1234.' }}
+        baseUrl="/office/"
+      />,
+    );
 
     expect(screen.getByText('Call the service desk on 1234.')).toBeInTheDocument();
     expect(screen.queryByText('If the problem persists, contact support.')).not.toBeInTheDocument();
@@ -79,7 +89,9 @@ describe('error pages', () => {
 
   it('the access-denied page logs off through the server', async () => {
     const user = userEvent.setup();
-    const server = new FakeServer().on('POST', '/api/account/logoff', { json: { redirectUrl: '/api/account/login?returnUrl=%2Foffice%2F' } });
+    const server = new FakeServer().on('POST', '/api/account/logoff', {
+      json: { redirectUrl: '/api/account/login?returnUrl=%2Foffice%2F' },
+    });
     const shell = createTestShell({ server });
     renderInShell(<ShellErrorPage info={ACCESS_DENIED_PAGE} />, shell);
 

@@ -2,7 +2,12 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { hideAllNotifications, hideNotification, NOTIFICATION_AUTO_HIDE_MS, type Notification } from './notificationsSlice';
+import {
+  hideAllNotifications,
+  hideNotification,
+  NOTIFICATION_AUTO_HIDE_MS,
+  type Notification,
+} from './notificationsSlice';
 import './NotificationArea.css';
 
 function NotificationCard({ notification }: { notification: Notification }) {
@@ -17,7 +22,11 @@ function NotificationCard({ notification }: { notification: Notification }) {
 
   const urgent = type === 'error' || type === 'warning';
   return (
-    <div className={`mw-notification mw-notification--${type}`} role={urgent ? 'alert' : 'status'} data-testid="notification">
+    <div
+      className={`mw-notification mw-notification--${type}`}
+      role={urgent ? 'alert' : 'status'}
+      data-testid="notification"
+    >
       <p className="mw-notification__title">{title}</p>
       <button
         type="button"

@@ -21,10 +21,24 @@ afterEach(() => {
 
 describe('notifications', () => {
   it('a notification has an id, type, title, text, optional link and autoHide flag', () => {
-    const state = reduce(showNotification({ type: 'info', title: 'Report ready', text: 'Monthly report', link: { path: '/reports', text: 'Open reports' } }));
+    const state = reduce(
+      showNotification({
+        type: 'info',
+        title: 'Report ready',
+        text: 'Monthly report',
+        link: { path: '/reports', text: 'Open reports' },
+      }),
+    );
 
     expect(state.items).toEqual([
-      { id: expect.any(String), type: 'info', title: 'Report ready', text: 'Monthly report', link: { path: '/reports', text: 'Open reports' }, autoHide: true },
+      {
+        id: expect.any(String),
+        type: 'info',
+        title: 'Report ready',
+        text: 'Monthly report',
+        link: { path: '/reports', text: 'Open reports' },
+        autoHide: true,
+      },
     ]);
   });
 
@@ -39,12 +53,18 @@ describe('notifications', () => {
   });
 
   it('notifications of other types stack up', () => {
-    const state = reduce(showNotification({ type: 'error', title: 'One' }), showNotification({ type: 'error', title: 'Two' }));
+    const state = reduce(
+      showNotification({ type: 'error', title: 'One' }),
+      showNotification({ type: 'error', title: 'Two' }),
+    );
     expect(state.items.map((n) => n.title)).toEqual(['One', 'Two']);
   });
 
   it('hides one notification or all of them', () => {
-    const shown = reduce(showNotification({ type: 'error', title: 'One' }), showNotification({ type: 'info', title: 'Two' }));
+    const shown = reduce(
+      showNotification({ type: 'error', title: 'One' }),
+      showNotification({ type: 'info', title: 'Two' }),
+    );
     const [first] = shown.items;
 
     expect(notificationsReducer(shown, hideNotification(first?.id ?? '')).items.map((n) => n.title)).toEqual(['Two']);
@@ -106,7 +126,9 @@ describe('notifications', () => {
     const { store, config } = createTestShell();
     renderInShell(<NotificationArea />, { store, config });
     act(() => {
-      store.dispatch(showNotification({ type: 'info', title: 'Report ready', link: { path: '/reports', text: 'Open reports' } }));
+      store.dispatch(
+        showNotification({ type: 'info', title: 'Report ready', link: { path: '/reports', text: 'Open reports' } }),
+      );
     });
 
     await user.click(screen.getByRole('link', { name: 'Open reports' }));

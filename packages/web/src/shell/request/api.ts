@@ -7,7 +7,10 @@ import { isRequestError, performRequest, type RequestArgs } from './request';
 export const manwayBaseQuery: BaseQueryFn<RequestArgs | string, unknown, RequestFailureDetails> = async (args, api) => {
   const request = typeof args === 'string' ? { url: args } : args;
   try {
-    const data = await performRequest({ ...request, signal: api.signal }, { dispatch: api.dispatch, ...(api.extra as ShellExtra) });
+    const data = await performRequest(
+      { ...request, signal: api.signal },
+      { dispatch: api.dispatch, ...(api.extra as ShellExtra) },
+    );
     return { data };
   } catch (error) {
     if (isRequestError(error)) return { error: error.toDetails() };

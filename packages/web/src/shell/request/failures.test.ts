@@ -20,7 +20,9 @@ async function failWith(reply: FakeReply, options: { edition?: Edition; ignoreGl
   const server = new FakeServer().on('PUT', '/api/settings/user', reply);
   const browser = new FakeBrowser('/settings/filters?tab=mine');
   const shell = createTestShell({ server, browser, edition: options.edition });
-  await shell.store.dispatch(callThunk({ url: 'api/settings/user', method: 'PUT', body: {}, ignoreGlobal: options.ignoreGlobal })).catch(() => undefined);
+  await shell.store
+    .dispatch(callThunk({ url: 'api/settings/user', method: 'PUT', body: {}, ignoreGlobal: options.ignoreGlobal }))
+    .catch(() => undefined);
   const state = shell.store.getState();
   return { ...shell, notifications: state.notifications.items, errorPage: state.errorPage };
 }
@@ -33,7 +35,9 @@ describe('global failure handling', () => {
   it('401 outside the settings edition redirects to login with the current path as return address', async () => {
     const { browser, notifications } = await failWith({ status: 401 }, { edition: 'web-office' });
 
-    expect(browser.assigned).toEqual([`/api/account/login?returnUrl=${encodeURIComponent('/settings/filters?tab=mine')}`]);
+    expect(browser.assigned).toEqual([
+      `/api/account/login?returnUrl=${encodeURIComponent('/settings/filters?tab=mine')}`,
+    ]);
     expect(notifications).toEqual([]);
   });
 
@@ -48,7 +52,9 @@ describe('global failure handling', () => {
     expect(browser.assigned).toEqual([]);
 
     await vi.advanceTimersByTimeAsync(SESSION_EXPIRED_REDIRECT_DELAY_MS);
-    expect(browser.assigned).toEqual([`/api/account/login?returnUrl=${encodeURIComponent('/settings/filters?tab=mine')}`]);
+    expect(browser.assigned).toEqual([
+      `/api/account/login?returnUrl=${encodeURIComponent('/settings/filters?tab=mine')}`,
+    ]);
   });
 
   it('redirecting to login removes the unsaved-changes warning first', async () => {
@@ -63,7 +69,10 @@ describe('global failure handling', () => {
   });
 
   it('400 with a db-state code is left to the settings loader', async () => {
-    const { notifications, errorPage } = await failWith({ status: 400, json: { code: 'db-state/db-server-unavailable' } });
+    const { notifications, errorPage } = await failWith({
+      status: 400,
+      json: { code: 'db-state/db-server-unavailable' },
+    });
 
     expect(notifications).toEqual([]);
     expect(errorPage.errorOccurred).toBe(false);
@@ -125,15 +134,22 @@ describe('global failure handling', () => {
   });
 
   it('403 shows Access denied with the server message', async () => {
-    const { notifications } = await failWith({ status: 403, json: { message: 'Only administrators may change this.' } });
+    const { notifications } = await failWith({
+      status: 403,
+      json: { message: 'Only administrators may change this.' },
+    });
 
-    expect(notifications).toEqual([expect.objectContaining({ type: 'error', title: 'Access denied', text: 'Only administrators may change this.' })]);
+    expect(notifications).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Access denied', text: 'Only administrators may change this.' }),
+    ]);
   });
 
   it('403 shows Access denied with a plain-text server reason', async () => {
     const { notifications } = await failWith({ status: 403, text: 'Cross-site requests are not allowed.' });
 
-    expect(notifications).toEqual([expect.objectContaining({ title: 'Access denied', text: 'Cross-site requests are not allowed.' })]);
+    expect(notifications).toEqual([
+      expect.objectContaining({ title: 'Access denied', text: 'Cross-site requests are not allowed.' }),
+    ]);
   });
 
   it('403 without a reason shows the default no-permissions text', async () => {
@@ -154,12 +170,17 @@ describe('global failure handling', () => {
   it.each([[404], [500], [502]])('status %i shows the unexpected-error notification', async (status) => {
     const { notifications } = await failWith({ status });
 
-    expect(notifications).toEqual([expect.objectContaining({ type: 'error', title: 'Something unexpected just happened' })]);
+    expect(notifications).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Something unexpected just happened' }),
+    ]);
   });
 
   it('ignoreGlobal skips all handling but 401', async () => {
     const forbidden = await failWith({ status: 403 }, { ignoreGlobal: true });
-    const notRegistered = await failWith({ status: 400, json: { code: 'licensing/application-is-not-registered' } }, { ignoreGlobal: true });
+    const notRegistered = await failWith(
+      { status: 400, json: { code: 'licensing/application-is-not-registered' } },
+      { ignoreGlobal: true },
+    );
     const serverError = await failWith({ status: 500 }, { ignoreGlobal: true });
     const unauthorized = await failWith({ status: 401 }, { ignoreGlobal: true });
 

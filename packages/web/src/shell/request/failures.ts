@@ -48,8 +48,10 @@ function describeBadRequest(data: unknown, applicationName: string): FailureOutc
     return errorNotification(data.Message.replace(/\.$/, ''), messages.join('\n'));
   }
   const code = codeOf(data);
-  if (isKnownErrorCode(code)) return errorNotification(KNOWN_ERROR_MESSAGES[code].title, KNOWN_ERROR_MESSAGES[code].text);
-  if (code === 'licensing/application-is-not-registered') return { kind: 'error-page', info: applicationNotRegisteredPage(applicationName) };
+  if (isKnownErrorCode(code))
+    return errorNotification(KNOWN_ERROR_MESSAGES[code].title, KNOWN_ERROR_MESSAGES[code].text);
+  if (code === 'licensing/application-is-not-registered')
+    return { kind: 'error-page', info: applicationNotRegisteredPage(applicationName) };
   if (code === 'licensing/instance-limit-exceeds') return { kind: 'error-page', info: INSTANCE_LIMIT_EXCEEDED_PAGE };
   return UNEXPECTED;
 }

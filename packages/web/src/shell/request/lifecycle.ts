@@ -19,7 +19,9 @@ export interface RequestInfo {
  */
 export const requestFetch = createAction<RequestInfo>('request/fetch');
 export const requestSuccess = createAction<RequestInfo & { status: number }>('request/success');
-export const requestFailure = createAction<RequestInfo & { error: RequestFailureDetails; ignoreGlobal: boolean }>('request/failure');
+export const requestFailure = createAction<RequestInfo & { error: RequestFailureDetails; ignoreGlobal: boolean }>(
+  'request/failure',
+);
 export const requestCancelled = createAction<RequestInfo>('request/cancelled');
 export const requestUnauthorized = createAction<RequestInfo>('request/unauthorized');
 

@@ -5,7 +5,15 @@ import { FakeServer } from '../../testing/fakeServer';
 import type { ShellExtra } from '../store/extra';
 import type { AppThunk } from '../store/types';
 import { shellApi } from './api';
-import { requestCancelled, requestFailure, requestFetch, requestSuccess, requestUnauthorized, stopRequest, stopRequests } from './lifecycle';
+import {
+  requestCancelled,
+  requestFailure,
+  requestFetch,
+  requestSuccess,
+  requestUnauthorized,
+  stopRequest,
+  stopRequests,
+} from './lifecycle';
 import { buildUrl, CANCELLED_STATUS_TEXT, performRequest, type RequestArgs } from './request';
 
 /** Runs a call the way thunks do, and records every lifecycle action it dispatches. */
@@ -39,11 +47,13 @@ describe('request layer', () => {
   });
 
   it('puts calls under the API base URL and leaves empty query values out', () => {
-    expect(buildUrl('/', 'api/filters/results/map', { limit: 10, term: 'pipe', filterName: undefined, hash: null })).toBe(
-      '/api/filters/results/map?limit=10&term=pipe',
-    );
+    expect(
+      buildUrl('/', 'api/filters/results/map', { limit: 10, term: 'pipe', filterName: undefined, hash: null }),
+    ).toBe('/api/filters/results/map?limit=10&term=pipe');
     expect(buildUrl('/manway/', '/api/settings/general')).toBe('/manway/api/settings/general');
-    expect(buildUrl('/', 'api/dashboard?dashboardName=a%20b', { isGallery: false })).toBe('/api/dashboard?dashboardName=a%20b&isGallery=false');
+    expect(buildUrl('/', 'api/dashboard?dashboardName=a%20b', { isGallery: false })).toBe(
+      '/api/dashboard?dashboardName=a%20b&isGallery=false',
+    );
   });
 
   it('sends plain objects as JSON and FormData as it is', async () => {
@@ -82,17 +92,26 @@ describe('request layer', () => {
   });
 
   it('a plain-text error body is kept as text', async () => {
-    const server = new FakeServer().on('DELETE', '/api/seats', { status: 403, text: 'Seats are managed by the administrator' });
+    const server = new FakeServer().on('DELETE', '/api/seats', {
+      status: 403,
+      text: 'Seats are managed by the administrator',
+    });
     const { request } = setup({ server });
 
-    await expect(request({ url: 'api/seats', method: 'DELETE' })).rejects.toMatchObject({ data: 'Seats are managed by the administrator', status: 403 });
+    await expect(request({ url: 'api/seats', method: 'DELETE' })).rejects.toMatchObject({
+      data: 'Seats are managed by the administrator',
+      status: 403,
+    });
   });
 
   it('an unreachable server is a failure with status 0', async () => {
     const server = new FakeServer().unreachable('GET', '/api/applications');
     const { request, actions } = setup({ server });
 
-    await expect(request({ url: 'api/applications' })).rejects.toMatchObject({ status: 0, statusText: 'Network error' });
+    await expect(request({ url: 'api/applications' })).rejects.toMatchObject({
+      status: 0,
+      statusText: 'Network error',
+    });
     expect(actions).toEqual([requestFetch.type, requestFailure.type]);
   });
 
@@ -128,10 +147,9 @@ describe('request layer', () => {
 
     const results = await Promise.allSettled(calls);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect(results.map((r) => (r.status === 'rejected' ? (r.reason as { statusText: string }).statusText : ''))).toEqual([
-      CANCELLED_STATUS_TEXT,
-      CANCELLED_STATUS_TEXT,
-    ]);
+    expect(
+      results.map((r) => (r.status === 'rejected' ? (r.reason as { statusText: string }).statusText : '')),
+    ).toEqual([CANCELLED_STATUS_TEXT, CANCELLED_STATUS_TEXT]);
   });
 
   it('a framed page posts each response status to its parent window', async () => {

@@ -87,7 +87,8 @@ export function buildUrl(apiBaseUrl: string, url: string, params?: Record<string
 
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
-  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string') return body;
+  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string')
+    return body;
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   return JSON.stringify(body);
 }

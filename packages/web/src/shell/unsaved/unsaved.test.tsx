@@ -17,7 +17,9 @@ function leavePage(): boolean {
 
 describe('unsaved-changes lock', () => {
   it('named locks are acquired once and released by name', () => {
-    const state = [acquireLock('a'), acquireLock('b'), acquireLock('a'), releaseLock('a')].reduce(unsavedReducer, { locks: [] });
+    const state = [acquireLock('a'), acquireLock('b'), acquireLock('a'), releaseLock('a')].reduce(unsavedReducer, {
+      locks: [],
+    });
     expect(state.locks).toEqual(['b']);
   });
 
