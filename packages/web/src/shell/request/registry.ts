@@ -21,8 +21,4 @@ export class RequestRegistry {
     for (const controller of this.#controllers.values()) controller.abort();
     return count;
   }
-
-  get size(): number {
-    return this.#controllers.size;
-  }
 }

@@ -60,10 +60,6 @@ export class RequestError extends Error implements RequestFailureDetails {
     this.statusText = statusText;
   }
 
-  get cancelled(): boolean {
-    return this.status === 0 && this.statusText === CANCELLED_STATUS_TEXT;
-  }
-
   /** A plain copy for Redux actions and RTK Query results, which must stay serialisable. */
   toDetails(): RequestFailureDetails {
     return { data: this.data, status: this.status, statusText: this.statusText };
