@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/e2e/artifacts/**', 'bench-results/**'] },
@@ -33,7 +34,10 @@ export default tseslint.config(
         },
       ],
     },
-    settings: { 'import-x/resolver': { node: true } },
+    settings: {
+      // Resolves TypeScript's extensionless and package-export imports, so the zone rules see real files.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
   },
   {
     // Tests read loosely-typed JSON answers; asserting on them is the point.
@@ -56,7 +60,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/web/**/*.{ts,tsx}'],
+    files: ['packages/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {

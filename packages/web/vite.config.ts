@@ -1,6 +1,6 @@
-// Types only: importing Vite's runtime here sends the lint's cycle check into Vite's own files,
-// where the repository's legacy `node` resolver setting fails to load. defineConfig adds nothing else.
-import type { Plugin, UserConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 
 // One code base, four entry points: each edition is its own page so the server can serve it under
 // its own base path and inject that edition's runtime config into its index.html.
@@ -52,13 +52,14 @@ function editionDeepLinks(): Plugin {
   };
 }
 
-export default {
+// One product version, kept in the root package.json.
+const VERSION = (JSON.parse(readFileSync(here('../../package.json'), 'utf8')) as { version: string }).version;
+
+export default defineConfig({
   root: here('.'),
   base: '/',
-  // JSX goes through Vite's own esbuild step. @vitejs/plugin-react is left out: it is hoisted beside
-  // the Vite 8 that vitest pulls in, detects Rolldown there and would configure this Vite 7 wrongly.
-  esbuild: { jsx: 'automatic' },
-  plugins: [editionDeepLinks()],
+  define: { __MANWAY_VERSION__: JSON.stringify(VERSION) },
+  plugins: [react(), editionDeepLinks()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -84,4 +85,4 @@ export default {
       '/report-api': { target: API_TARGET },
     },
   },
-} satisfies UserConfig;
+});

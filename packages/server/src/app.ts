@@ -1,4 +1,5 @@
 /** Builds the Fastify application from its plugins; main.ts and the tests both start here. */
+import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -33,7 +34,10 @@ export interface AppDeps {
   logger?: boolean | { level: string };
 }
 
-export const API_VERSION = '0.1.0';
+/** One product version, kept in the root package.json. */
+export const API_VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, readiness, services } = deps;

@@ -22,6 +22,7 @@ export function renderLoginPage(model: LoginPageModel): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Manway</title>
+<link rel="icon" href="data:,">
 <style>
   :root { --primary: #e8730c; --primary-dark: #c25e05; --text: #1f2933; --muted: #52606d; --line: #d9dee3; }
   * { box-sizing: border-box; }
