@@ -23,20 +23,46 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './packages/core', from: './packages/server', message: 'core is pure: it imports nothing of the server.' },
-            { target: './packages/core', from: './packages/web', message: 'core is pure: it imports nothing of the web app.' },
-            { target: './packages/web', from: './packages/server', message: 'the web app talks to the server over HTTP only.' },
+            {
+              target: './packages/core',
+              from: './packages/server',
+              message: 'core is pure: it imports nothing of the server.',
+            },
+            {
+              target: './packages/core',
+              from: './packages/web',
+              message: 'core is pure: it imports nothing of the web app.',
+            },
+            {
+              target: './packages/web',
+              from: './packages/server',
+              message: 'the web app talks to the server over HTTP only.',
+            },
             { target: './packages/server', from: './packages/web', message: 'the server does not import the web app.' },
-            { target: './packages/web/src/shell', from: './packages/web/src/features', message: 'the shell does not know features.' },
-            { target: './packages/web/src/ui', from: './packages/web/src/features', message: 'shared widgets do not know features.' },
-            { target: './packages/web/src/features', from: './packages/web/src/editions', message: 'features do not import editions; editions compose features.' },
+            {
+              target: './packages/web/src/shell',
+              from: './packages/web/src/features',
+              message: 'the shell does not know features.',
+            },
+            {
+              target: './packages/web/src/ui',
+              from: './packages/web/src/features',
+              message: 'shared widgets do not know features.',
+            },
+            {
+              target: './packages/web/src/features',
+              from: './packages/web/src/editions',
+              message: 'features do not import editions; editions compose features.',
+            },
           ],
         },
       ],
     },
     settings: {
       // Resolves TypeScript's extensionless and package-export imports, so the zone rules see real files.
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
     },
   },
   {
@@ -51,12 +77,27 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'child_process'], message: 'core is pure: no Node built-ins.' },
-            { group: ['react', 'react-*', '@reduxjs/*', 'pg', 'pg-boss', '@electric-sql/*', 'fastify', 'drizzle-orm*'], message: 'core is pure: no UI, I/O or database libraries.' },
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'child_process'],
+              message: 'core is pure: no Node built-ins.',
+            },
+            {
+              group: ['react', 'react-*', '@reduxjs/*', 'pg', 'pg-boss', '@electric-sql/*', 'fastify', 'drizzle-orm*'],
+              message: 'core is pure: no UI, I/O or database libraries.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'fetch', 'setTimeout', 'setInterval', 'localStorage', 'process', 'window', 'document'],
+      'no-restricted-globals': [
+        'error',
+        'fetch',
+        'setTimeout',
+        'setInterval',
+        'localStorage',
+        'process',
+        'window',
+        'document',
+      ],
     },
   },
   {
@@ -65,14 +106,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'the web app runs in the browser.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'the web app runs in the browser.' }] },
+      ],
     },
   },
   {
     // Features keep to their own folder: another feature's internals are off limits.
     files: ['packages/web/src/features/*/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'features never import each other.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'features never import each other.' }],
+        },
+      ],
     },
   },
 );

@@ -29,9 +29,13 @@ if (webIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts'), 'start', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'packages/server/src/main.ts'), 'start', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -21,6 +21,7 @@ function step(title, command, args, env = {}) {
 
 step('typecheck', 'node', ['scripts/typecheck.mjs']);
 step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+step('formatting', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 step(
   `unit, component and integration tests (${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PGlite'})`,
   'npx',

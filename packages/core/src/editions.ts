@@ -26,5 +26,7 @@ export function isEdition(value: unknown): value is Edition {
 }
 
 export function editionForPath(pathname: string): Edition | undefined {
-  return EDITIONS.find((e) => pathname === EDITION_BASE_PATHS[e].slice(0, -1) || pathname.startsWith(EDITION_BASE_PATHS[e]));
+  return EDITIONS.find(
+    (e) => pathname === EDITION_BASE_PATHS[e].slice(0, -1) || pathname.startsWith(EDITION_BASE_PATHS[e]),
+  );
 }

@@ -13,6 +13,9 @@ export function isGuest(role: Role): boolean {
 export type SettingsMode = 'editor' | 'viewer';
 
 /** Edit mode is available only when the user has editor permissions and the mode setting is editor. */
-export function isEditModeAvailable(settings: { user: { hasEditorPermissions: boolean }; mode: SettingsMode }): boolean {
+export function isEditModeAvailable(settings: {
+  user: { hasEditorPermissions: boolean };
+  mode: SettingsMode;
+}): boolean {
   return settings.user.hasEditorPermissions && settings.mode === 'editor';
 }

@@ -34,7 +34,13 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'manway-e2e-'));
   const port = await freePort();
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+  };
   // The end-to-end tier always runs on the embedded database, as `npm start` does; Vite's own
   // BASE_URL (a path) must not be taken for our public origin.
   delete env.DATABASE_URL;
@@ -47,7 +53,10 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 500));

@@ -32,14 +32,23 @@ async function timeMany(n: number, fn: () => Promise<void>): Promise<{ p50: numb
 }
 
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; seconds: number }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   delete env.BASE_URL;
   const started = performance.now();
   const child = spawn('npm', ['start'], { cwd: root, env, stdio: 'ignore', detached: true });
   for (;;) {
     if (child.exitCode !== null) throw new Error('npm start exited');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, seconds: (performance.now() - started) / 1000 };
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -71,7 +80,9 @@ async function main() {
     await r.arrayBuffer();
   });
   const settings = await timeMany(RUNS, async () => {
-    const r = await fetch(`${base}/api/settings/general`, { headers: { cookie, 'x-application-edition': 'web-office' } });
+    const r = await fetch(`${base}/api/settings/general`, {
+      headers: { cookie, 'x-application-edition': 'web-office' },
+    });
     if (!r.ok) throw new Error(`settings answered ${r.status}`);
     await r.arrayBuffer();
   });
@@ -93,10 +104,22 @@ async function main() {
   const rows: [string, string, string, string][] = [
     ['npm start → /api/health, empty data dir', `${cold.seconds.toFixed(1)} s`, '', ''],
     ['npm start → /api/health, existing data dir', `${warm.seconds.toFixed(1)} s`, '', ''],
-    ['POST /api/account/login p50 / p95', `${fmt(signIn.p50)} / ${fmt(signIn.p95)}`, `argon2id verify ${fmt(argon.p50)} / ${fmt(argon.p95)}`, `${(signIn.p50 / argon.p50).toFixed(2)}×`],
-    ['GET /api/settings/general p50 / p95', `${fmt(settings.p50)} / ${fmt(settings.p95)}`, `bare Fastify ${fmt(bareRoute.p50)} / ${fmt(bareRoute.p95)}`, `${(settings.p50 / bareRoute.p50).toFixed(2)}×`],
+    [
+      'POST /api/account/login p50 / p95',
+      `${fmt(signIn.p50)} / ${fmt(signIn.p95)}`,
+      `argon2id verify ${fmt(argon.p50)} / ${fmt(argon.p95)}`,
+      `${(signIn.p50 / argon.p50).toFixed(2)}×`,
+    ],
+    [
+      'GET /api/settings/general p50 / p95',
+      `${fmt(settings.p50)} / ${fmt(settings.p95)}`,
+      `bare Fastify ${fmt(bareRoute.p50)} / ${fmt(bareRoute.p95)}`,
+      `${(settings.p50 / bareRoute.p50).toFixed(2)}×`,
+    ],
   ];
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['measure', 'Manway', 'baseline (same run)', 'ratio p50'][i]!.length));
+  const widths = [0, 1, 2, 3].map((i) =>
+    Math.max(...rows.map((r) => r[i]!.length), ['measure', 'Manway', 'baseline (same run)', 'ratio p50'][i]!.length),
+  );
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\nFoundation (embedded PGlite, ${RUNS} runs each)`);
   console.log(line(['measure', 'Manway', 'baseline (same run)', 'ratio p50']));

@@ -61,10 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The docs UI's own routes are public and need no database.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true, withoutDatabase: true };
+    if (route.url.startsWith('/api/docs'))
+      route.config = { ...(route.config as object), public: true, withoutDatabase: true };
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { config: { public: true, withoutDatabase: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { public: true, withoutDatabase: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await app.register(cookie);
   await app.register(formbody);

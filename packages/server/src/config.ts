@@ -19,10 +19,25 @@ const EnvSchema = z
     OFFICE_URL: optionalUrl,
     DEFAULT_USER: z.string().trim().min(1).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(480),
-    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30)
+      .default(480),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(168),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),

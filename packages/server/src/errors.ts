@@ -72,11 +72,24 @@ export function problemToHttp(problem: Problem): HttpProblem {
   }
 }
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EPIPE',
+]);
 
 /** The errors behind an error: Drizzle wraps the driver's error as the `cause` of its own. */
-function* causeChain(error: unknown): Generator<{ code?: string; message?: string; constraint?: string; column?: string }> {
-  for (let e = error as { cause?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+function* causeChain(
+  error: unknown,
+): Generator<{ code?: string; message?: string; constraint?: string; column?: string }> {
+  for (
+    let e = error as { cause?: unknown } | null | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     yield e as never;
   }
 }
@@ -88,7 +101,10 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 function isConnectionFailure(e: { code?: string; message?: string }): boolean {
-  if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08') || e.code === '57P01' || e.code === '57P03')) {
+  if (
+    e.code &&
+    (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08') || e.code === '57P01' || e.code === '57P03')
+  ) {
     return true;
   }
   return /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
@@ -105,13 +121,25 @@ export function problemFromDatabaseError(error: unknown): Problem | undefined {
   if (!e) return undefined;
   switch (e.code) {
     case '23505':
-      return { kind: 'validation', message: 'The value already exists.', fields: { [fieldOf(e)]: ['The value already exists.'] } };
+      return {
+        kind: 'validation',
+        message: 'The value already exists.',
+        fields: { [fieldOf(e)]: ['The value already exists.'] },
+      };
     case '23503':
-      return { kind: 'validation', message: 'A referenced object does not exist or is still in use.', fields: { [fieldOf(e)]: ['The referenced object does not exist or is still in use.'] } };
+      return {
+        kind: 'validation',
+        message: 'A referenced object does not exist or is still in use.',
+        fields: { [fieldOf(e)]: ['The referenced object does not exist or is still in use.'] },
+      };
     case '23514':
     case '23502':
     case '22P02':
-      return { kind: 'validation', message: 'The value is not allowed.', fields: { [fieldOf(e)]: ['The value is not allowed.'] } };
+      return {
+        kind: 'validation',
+        message: 'The value is not allowed.',
+        fields: { [fieldOf(e)]: ['The value is not allowed.'] },
+      };
     default:
       return undefined;
   }

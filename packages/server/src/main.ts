@@ -28,10 +28,20 @@ async function start(config: Config): Promise<void> {
   const services = createServices(db, config);
   const readiness = new Readiness();
   const sso = singleSignOnFromConfig(config, { log });
-  const app = await buildApp({ config, db, services, readiness, webDistDir: WEB_DIST, sso, logger: { level: config.logLevel } });
+  const app = await buildApp({
+    config,
+    db,
+    services,
+    readiness,
+    webDistDir: WEB_DIST,
+    sso,
+    logger: { level: config.logLevel },
+  });
   let stopping = false;
   const address = await app.listen({ port: config.port, host: config.host });
-  log.info(`listening on ${address} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  log.info(
+    `listening on ${address} (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
   const queue = await bringUp(db, services, config, readiness, log, () => stopping);
   if (readiness.ready) {
     const base = config.baseUrl ?? address.replace('127.0.0.1', 'localhost');

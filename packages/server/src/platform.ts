@@ -13,9 +13,7 @@ import { startQueue, type JobQueue } from './jobs/queue';
 import type { Services } from './services';
 
 export type ReadinessState =
-  | { status: 'starting' }
-  | { status: 'ready' }
-  | { status: 'failed'; code: DbStateCode; detail: string };
+  { status: 'starting' } | { status: 'ready' } | { status: 'failed'; code: DbStateCode; detail: string };
 
 export class Readiness {
   state: ReadinessState = { status: 'starting' };
@@ -54,8 +52,15 @@ export async function bringUp(
       readiness.state = { status: 'ready' };
       return queue;
     } catch (error) {
-      if (error instanceof SchemaTooNewError) return fail(readiness, log, 'db-state/bom-version-changed', error.message);
-      if (isMissingPostgis(error)) return fail(readiness, log, 'db-state/unsupported-db-version', 'PostGIS is not installed on the database server.');
+      if (error instanceof SchemaTooNewError)
+        return fail(readiness, log, 'db-state/bom-version-changed', error.message);
+      if (isMissingPostgis(error))
+        return fail(
+          readiness,
+          log,
+          'db-state/unsupported-db-version',
+          'PostGIS is not installed on the database server.',
+        );
       if (!isConnectionError(error)) throw error;
       readiness.state = { status: 'failed', code: 'db-state/db-server-unavailable', detail: (error as Error).message };
       log.error(`database unavailable, retrying in ${RETRY_MS / 1000} s`, error);

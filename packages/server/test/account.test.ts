@@ -130,14 +130,19 @@ describe('sessions', () => {
     const c = server.client();
     await c.signIn('inspector', 'inspector-demo');
     const hash = hashToken(c.cookie!.split('=')[1]!);
-    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() - interval '9 hours' WHERE token_hash = $1`, [hash]);
+    await server.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() - interval '9 hours' WHERE token_hash = $1`,
+      [hash],
+    );
     expect((await c.get('/api/settings/user')).status).toBe(401);
   });
 
   it('a revoked session is refused', async () => {
     const c = server.client();
     await c.signIn('inspector', 'inspector-demo');
-    await server.db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1`, [hashToken(c.cookie!.split('=')[1]!)]);
+    await server.db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1`, [
+      hashToken(c.cookie!.split('=')[1]!),
+    ]);
     expect((await c.get('/api/settings/user')).status).toBe(401);
   });
 
@@ -188,7 +193,9 @@ describe('sign-out', () => {
   });
 
   it('log-off refuses a foreign return address', async () => {
-    const res = await server.client().post(`/api/account/logoff?returnUrl=${encodeURIComponent('https://evil.example/')}`);
+    const res = await server
+      .client()
+      .post(`/api/account/logoff?returnUrl=${encodeURIComponent('https://evil.example/')}`);
     expect(res.body).toEqual({ redirectUrl: '/api/account/login?returnUrl=%2Foffice%2F' });
   });
 });

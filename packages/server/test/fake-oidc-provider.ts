@@ -50,7 +50,9 @@ export class FakeOidcProvider {
   private readonly codes = new Map<string, IssuedCode>();
 
   private readonly server = createServer((req, res) => {
-    this.handle(req, res).catch((error: unknown) => send(res, 500, { error: 'server_error', error_description: String(error) }));
+    this.handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: 'server_error', error_description: String(error) }),
+    );
   });
   /** Known once listening: http://127.0.0.1:<port>. */
   issuer = '';
@@ -118,7 +120,18 @@ export class FakeOidcProvider {
       scopes_supported: ['openid', 'profile', 'email'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       code_challenge_methods_supported: ['S256'],
-      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'nonce', 'preferred_username', 'name', 'email', 'email_verified'],
+      claims_supported: [
+        'sub',
+        'iss',
+        'aud',
+        'exp',
+        'iat',
+        'nonce',
+        'preferred_username',
+        'name',
+        'email',
+        'email_verified',
+      ],
     });
   }
 
@@ -174,7 +187,12 @@ export class FakeOidcProvider {
     this.codes.delete(code);
     const verifier = form.get('code_verifier') ?? '';
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    if (!issued || issued.expiresAt < Date.now() || issued.redirectUri !== form.get('redirect_uri') || issued.codeChallenge !== challenge) {
+    if (
+      !issued ||
+      issued.expiresAt < Date.now() ||
+      issued.redirectUri !== form.get('redirect_uri') ||
+      issued.codeChallenge !== challenge
+    ) {
       return send(res, 400, { error: 'invalid_grant' });
     }
     const { sub, ...profile } = issued.user;
@@ -209,7 +227,10 @@ export class FakeOidcProvider {
     const target = q.get('post_logout_redirect_uri');
     const registered = target !== null && this.postLogoutRedirectUris.has(target.split('?')[0]!);
     if (q.get('client_id') !== this.options.clientId || (target !== null && !registered)) {
-      return send(res, 400, { error: 'invalid_request', error_description: 'unknown client or post_logout_redirect_uri' });
+      return send(res, 400, {
+        error: 'invalid_request',
+        error_description: 'unknown client or post_logout_redirect_uri',
+      });
     }
     if (sub) this.signedOut.push(sub);
     if (target) return redirect(res, target);
@@ -218,7 +239,10 @@ export class FakeOidcProvider {
 }
 
 /** client_secret_basic (form-encoded, then base64, per RFC 6749 2.3.1) or client_secret_post. */
-function clientCredentials(authorization: string | undefined, form: URLSearchParams): { id: string; secret: string } | undefined {
+function clientCredentials(
+  authorization: string | undefined,
+  form: URLSearchParams,
+): { id: string; secret: string } | undefined {
   if (authorization?.startsWith('Basic ')) {
     const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');

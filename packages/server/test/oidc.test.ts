@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { MISMATCH_MESSAGE, SingleSignOnError, createSingleSignOn, identityFromClaims } from '../src/modules/account/oidc';
+import {
+  MISMATCH_MESSAGE,
+  SingleSignOnError,
+  createSingleSignOn,
+  identityFromClaims,
+} from '../src/modules/account/oidc';
 import { DISABLED_ACCOUNT_MESSAGE } from '../src/modules/users/service';
 import { FakeOidcProvider, type FakeUser } from './fake-oidc-provider';
 import { startTestServer, type TestServer } from './harness';
@@ -42,7 +47,9 @@ class Browser {
     const target = new URL(url, server.base);
     const headers: Record<string, string> = {};
     if (target.origin === server.base) {
-      const cookies = [...this.jar].filter(([, c]) => target.pathname.startsWith(c.path)).map(([n, c]) => `${n}=${c.value}`);
+      const cookies = [...this.jar]
+        .filter(([, c]) => target.pathname.startsWith(c.path))
+        .map(([n, c]) => `${n}=${c.value}`);
       if (cookies.length) headers.cookie = cookies.join('; ');
     }
     const res = await fetch(target, { headers, redirect: 'manual' });
@@ -53,7 +60,10 @@ class Browser {
   async api(method: 'GET' | 'POST', path: string): Promise<{ status: number; body: any }> {
     const res = await fetch(`${server.base}${path}`, {
       method,
-      headers: { ...(this.has('manway_session') ? { cookie: `manway_session=${this.cookie('manway_session')}` } : {}), origin: server.base },
+      headers: {
+        ...(this.has('manway_session') ? { cookie: `manway_session=${this.cookie('manway_session')}` } : {}),
+        origin: server.base,
+      },
       redirect: 'manual',
     });
     this.keep(res.headers.getSetCookie());
@@ -75,7 +85,9 @@ class Browser {
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
       const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const gone = value === '' || attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)) < new Date()));
+      const gone =
+        value === '' ||
+        attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)) < new Date()));
       if (gone) this.jar.delete(name);
       else this.jar.set(name, { value, path });
     }
@@ -94,7 +106,8 @@ async function signInWithSso(browser: Browser, user: FakeUser, returnUrl = '/off
 }
 
 const countUsers = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
-const countSessions = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]!.n;
+const countSessions = async () =>
+  (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]!.n;
 
 describe('single sign-on', () => {
   it('the sign-in page shows "Sign in with single sign-on" only when OpenID Connect is configured', async () => {
@@ -135,7 +148,11 @@ describe('single sign-on', () => {
   it('the full flow signs in an existing user, matched by login without regard to case, and the session works', async () => {
     const users = await countUsers();
     const browser = new Browser();
-    const { callback } = await signInWithSso(browser, { sub: 'idp-editor', preferred_username: 'EDITOR', name: 'Not Used' }, '/inspect/about');
+    const { callback } = await signInWithSso(
+      browser,
+      { sub: 'idp-editor', preferred_username: 'EDITOR', name: 'Not Used' },
+      '/inspect/about',
+    );
     expect(callback.status).toBe(302);
     expect(callback.location).toBe('/inspect/about');
     expect(browser.has('manway_oidc')).toBe(false);
@@ -151,18 +168,38 @@ describe('single sign-on', () => {
     const [row] = await server.db.query<{ id_token: string | null }>(
       `SELECT s.id_token FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.login = 'inspector' ORDER BY s.created_at DESC LIMIT 1`,
     );
-    expect(decodeJwt(row!.id_token!)).toMatchObject({ iss: provider.issuer, aud: CLIENT.clientId, sub: 'idp-inspector' });
+    expect(decodeJwt(row!.id_token!)).toMatchObject({
+      iss: provider.issuer,
+      aud: CLIENT.clientId,
+      sub: 'idp-inspector',
+    });
   });
 
   it('an unknown user is provisioned as a regular user without a password, named after the provider', async () => {
     const browser = new Browser();
-    const who = { sub: 'idp-new', preferred_username: 'new.person', name: 'New Person', email: 'new.person@example.com' };
+    const who = {
+      sub: 'idp-new',
+      preferred_username: 'new.person',
+      name: 'New Person',
+      email: 'new.person@example.com',
+    };
     const { callback } = await signInWithSso(browser, who);
     expect(callback.status).toBe(302);
     expect(callback.location).toBe('/office/');
-    const rows = await server.db.query('SELECT login, display_name, email, role, password_hash, websync, disabled FROM users WHERE lower(login) = $1', ['new.person']);
+    const rows = await server.db.query(
+      'SELECT login, display_name, email, role, password_hash, websync, disabled FROM users WHERE lower(login) = $1',
+      ['new.person'],
+    );
     expect(rows).toEqual([
-      { login: 'new.person', display_name: 'New Person', email: 'new.person@example.com', role: 'regular', password_hash: null, websync: false, disabled: false },
+      {
+        login: 'new.person',
+        display_name: 'New Person',
+        email: 'new.person@example.com',
+        role: 'regular',
+        password_hash: null,
+        websync: false,
+        disabled: false,
+      },
     ]);
     const settings = await browser.api('GET', '/api/settings/general');
     expect(settings.body.user.login).toBe('new.person');
@@ -237,7 +274,10 @@ describe('single sign-on log-off', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${provider.issuer}/logout`);
     expect(url.searchParams.get('client_id')).toBe(CLIENT.clientId);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${server.base}${SIGN_IN}?returnUrl=%2Finspect%2F`);
-    expect(decodeJwt(url.searchParams.get('id_token_hint')!)).toMatchObject({ sub: 'idp-syncer', aud: CLIENT.clientId });
+    expect(decodeJwt(url.searchParams.get('id_token_hint')!)).toMatchObject({
+      sub: 'idp-syncer',
+      aud: CLIENT.clientId,
+    });
     expect(browser.has('manway_session')).toBe(false);
 
     // The provider accepts it and sends the browser back to our sign-in page.
@@ -290,7 +330,10 @@ describe('the provider connection', () => {
   });
 
   it('a code exchange the provider refuses (wrong client secret) fails as unavailable, not with a crash', async () => {
-    const sso = createSingleSignOn({ issuer: provider.issuer, clientId: CLIENT.clientId, clientSecret: 'wrong' }, { allowInsecureRequests: true });
+    const sso = createSingleSignOn(
+      { issuer: provider.issuer, clientId: CLIENT.clientId, clientSecret: 'wrong' },
+      { allowInsecureRequests: true },
+    );
     provider.user = { sub: 'idp-editor', preferred_username: 'editor' };
     const { url, checks } = await sso.begin(`${server.base}${CALLBACK}`);
     const back = await fetch(url, { redirect: 'manual' });
@@ -305,12 +348,18 @@ describe('the provider connection', () => {
       displayName: 'Jo',
       email: 'jo@example.com',
     });
-    expect(identityFromClaims(claims({ email: 'jo@example.com' }))).toEqual({ login: 'jo@example.com', displayName: 'jo@example.com', email: 'jo@example.com' });
+    expect(identityFromClaims(claims({ email: 'jo@example.com' }))).toEqual({
+      login: 'jo@example.com',
+      displayName: 'jo@example.com',
+      email: 'jo@example.com',
+    });
     expect(identityFromClaims(claims({ email: 'jo@example.com', email_verified: false })).login).toBe('sub-1');
     expect(identityFromClaims(claims({})).login).toBe('sub-1');
   });
 });
 
 function claims(extra: Record<string, unknown>) {
-  return { iss: 'https://idp.example', sub: 'sub-1', aud: 'manway', iat: 0, exp: 0, ...extra } as Parameters<typeof identityFromClaims>[0];
+  return { iss: 'https://idp.example', sub: 'sub-1', aud: 'manway', iat: 0, exp: 0, ...extra } as Parameters<
+    typeof identityFromClaims
+  >[0];
 }

@@ -47,7 +47,15 @@ describe('the HTTP surface', () => {
     const doc = await server.client().get('/api/openapi.json');
     expect(doc.status).toBe(200);
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/api/account/login', '/api/account/logoff', '/api/settings/general', '/api/settings/user', '/api/settings/map', '/api/applications', '/api/health']),
+      expect.arrayContaining([
+        '/api/account/login',
+        '/api/account/logoff',
+        '/api/settings/general',
+        '/api/settings/user',
+        '/api/settings/map',
+        '/api/applications',
+        '/api/health',
+      ]),
     );
     expect(doc.body.paths['/api/settings/user'].put.requestBody).toBeDefined();
     const docs = await server.client().get('/api/docs/');
@@ -75,7 +83,9 @@ describe('the HTTP surface', () => {
   });
 
   it('a body over the size limit is refused with 413', async () => {
-    const res = await server.client().request('POST', '/api/account/login', { raw: JSON.stringify({ login: 'x'.repeat(2_000_000), password: 'y' }) });
+    const res = await server
+      .client()
+      .request('POST', '/api/account/login', { raw: JSON.stringify({ login: 'x'.repeat(2_000_000), password: 'y' }) });
     expect(res.status).toBe(413);
   });
 });
@@ -106,7 +116,10 @@ describe('cross-site request protection', () => {
   it('a write without Origin must carry the client header', async () => {
     const bare = await fetch(`${server.base}/api/account/logoff`, { method: 'POST' });
     expect(bare.status).toBe(403);
-    const ours = await fetch(`${server.base}/api/account/logoff`, { method: 'POST', headers: { 'x-session-id': 'abc' } });
+    const ours = await fetch(`${server.base}/api/account/logoff`, {
+      method: 'POST',
+      headers: { 'x-session-id': 'abc' },
+    });
     expect(ours.status).toBe(200);
   });
 });
@@ -126,7 +139,10 @@ describe('the database behind the server', () => {
       const res = await new TestClient(base).get('/api/settings/general');
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('db-state/db-server-unavailable');
-      expect((await new TestClient(base).get('/api/health')).body).toMatchObject({ status: 'failed', code: 'db-state/db-server-unavailable' });
+      expect((await new TestClient(base).get('/api/health')).body).toMatchObject({
+        status: 'failed',
+        code: 'db-state/db-server-unavailable',
+      });
     } finally {
       stop = true;
       await app.close();
@@ -152,10 +168,15 @@ describe('the database behind the server', () => {
     await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE revoked_at IS NULL`);
     await server.queue!.send('sessions.purge', {});
     await expect
-      .poll(async () => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE expires_at < now()`))[0]!.n, {
-        timeout: 20_000,
-        interval: 250,
-      })
+      .poll(
+        async () =>
+          (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE expires_at < now()`))[0]!
+            .n,
+        {
+          timeout: 20_000,
+          interval: 250,
+        },
+      )
       .toBe(0);
   });
 
@@ -192,7 +213,9 @@ describe('serving the editions', () => {
   it('opening any edition signed out redirects to sign-in with the deep link as returnUrl', async () => {
     const res = await web.client().get('/inspect/tasks/42?tab=2');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(`/api/account/login?returnUrl=${encodeURIComponent('/inspect/tasks/42?tab=2')}`);
+    expect(res.headers.get('location')).toBe(
+      `/api/account/login?returnUrl=${encodeURIComponent('/inspect/tasks/42?tab=2')}`,
+    );
   });
 
   it('a signed-in deep link serves the edition page with its base URL injected', async () => {
@@ -200,7 +223,9 @@ describe('serving the editions', () => {
     await c.signIn('admin', TEST_ADMIN_PASSWORD);
     const res = await c.get('/websync/schedule/7');
     expect(res.status).toBe(200);
-    expect(res.text).toContain('<script>window.__MANWAY__={"baseUrl":"/websync/","apiBaseUrl":"/","edition":"web-websync"}</script>');
+    expect(res.text).toContain(
+      '<script>window.__MANWAY__={"baseUrl":"/websync/","apiBaseUrl":"/","edition":"web-websync"}</script>',
+    );
     expect(res.text).toContain('websync');
   });
 

@@ -82,7 +82,9 @@ describe('general settings', () => {
   });
 
   it('a licence expiring within 30 days produces the licence warning', async () => {
-    await server.db.query(`UPDATE licences SET expires_at = now() + interval '10 days' WHERE application = 'web-office'`);
+    await server.db.query(
+      `UPDATE licences SET expires_at = now() + interval '10 days' WHERE application = 'web-office'`,
+    );
     try {
       const res = await editor.get('/api/settings/general', edition('web-office'));
       expect(res.body.licenseWarning).toMatch(/^The Manway Office licence expires on \d{4}-\d{2}-\d{2}\.$/);
@@ -107,7 +109,12 @@ describe('user settings', () => {
   it('round-trips: what is saved is what is read back, per user', async () => {
     const before = await inspector.get('/api/settings/user');
     expect(UserSettings.parse(before.body).coordinateDisplayFormat).toBe('DecimalDegrees');
-    const wanted = { coordinateDisplayFormat: 'DegreesMinutesSeconds', basemapId: 'osm', visibleLayers: ['Node', 'Section'], language: 'en' };
+    const wanted = {
+      coordinateDisplayFormat: 'DegreesMinutesSeconds',
+      basemapId: 'osm',
+      visibleLayers: ['Node', 'Section'],
+      language: 'en',
+    };
     const saved = await inspector.put('/api/settings/user', wanted);
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(wanted);

@@ -13,7 +13,12 @@ export const TEST_ADMIN_PASSWORD = 'admin-test-password';
 export type Template = { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; url: string; templateName: string };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DATA_DIR: '/tmp/manway-test-unused', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    DATA_DIR: '/tmp/manway-test-unused',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
 }
 
 export function databaseUrlWithName(url: string, name: string): string {

@@ -11,10 +11,7 @@ export const DB_STATE_CODES = [
 ] as const;
 export type DbStateCode = (typeof DB_STATE_CODES)[number];
 
-export const LICENSING_CODES = [
-  'licensing/application-is-not-registered',
-  'licensing/instance-limit-exceeds',
-] as const;
+export const LICENSING_CODES = ['licensing/application-is-not-registered', 'licensing/instance-limit-exceeds'] as const;
 export type LicensingCode = (typeof LICENSING_CODES)[number];
 
 /** Known codes that map to their own notification (the "generic catalogue of error dialogs"). */
@@ -47,8 +44,12 @@ export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
 
 export function isDbStateCode(data: unknown): data is { code: DbStateCode } {
-  return typeof data === 'object' && data !== null && typeof (data as { code?: unknown }).code === 'string'
-    && (data as { code: string }).code.startsWith('db-state');
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { code?: unknown }).code === 'string' &&
+    (data as { code: string }).code.startsWith('db-state')
+  );
 }
 
 export function isModelStateBody(data: unknown): data is ModelStateBody {

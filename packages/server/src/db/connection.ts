@@ -123,7 +123,9 @@ function lockDataDir(dir: string): () => void {
   try {
     const owner = Number(readFileSync(lockFile, 'utf8'));
     if (owner && owner !== process.pid && isAlive(owner)) {
-      throw new Error(`The embedded database in ${dir} is in use by process ${owner}. Stop it first, or use another DATA_DIR.`);
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${owner}. Stop it first, or use another DATA_DIR.`,
+      );
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

@@ -22,7 +22,11 @@ export function listMigrations(): Migration[] {
   return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_.+\.sql$/.test(f))
     .sort()
-    .map((name) => ({ version: Number(name.slice(0, 4)), name, sql: readFileSync(join(MIGRATIONS_DIR, name), 'utf8') }));
+    .map((name) => ({
+      version: Number(name.slice(0, 4)),
+      name,
+      sql: readFileSync(join(MIGRATIONS_DIR, name), 'utf8'),
+    }));
 }
 
 /** The schema version this program was built for. */
@@ -35,12 +39,12 @@ export class SchemaTooNewError extends Error {
 }
 
 export async function readSchemaVersion(db: Connection): Promise<number> {
-  const rows = await db.query<{ value: string }>(
-    `SELECT value FROM manway_meta WHERE key = 'schema_version'`,
-  ).catch((error: { code?: string }) => {
-    if (error.code === '42P01') return []; // no manway_meta yet: an empty database
-    throw error;
-  });
+  const rows = await db
+    .query<{ value: string }>(`SELECT value FROM manway_meta WHERE key = 'schema_version'`)
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return []; // no manway_meta yet: an empty database
+      throw error;
+    });
   return rows[0] ? Number(rows[0].value) : 0;
 }
 
@@ -55,13 +59,15 @@ async function migrateOn(db: Connection): Promise<{ from: number; to: number }> 
     const from = await readSchemaVersion(db);
     if (from > SCHEMA_VERSION) throw new SchemaTooNewError(from);
     for (const m of listMigrations().filter((m) => m.version > from)) {
-      await db.exec(
-        `BEGIN;\n${m.sql}\nINSERT INTO manway_meta (key, value) VALUES ('schema_version', '${m.version}')
+      await db
+        .exec(
+          `BEGIN;\n${m.sql}\nINSERT INTO manway_meta (key, value) VALUES ('schema_version', '${m.version}')
          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value;\nCOMMIT;`,
-      ).catch(async (error: unknown) => {
-        await db.exec('ROLLBACK').catch(() => {});
-        throw new Error(`Migration ${m.name} failed: ${(error as Error).message}`, { cause: error });
-      });
+        )
+        .catch(async (error: unknown) => {
+          await db.exec('ROLLBACK').catch(() => {});
+          throw new Error(`Migration ${m.name} failed: ${(error as Error).message}`, { cause: error });
+        });
     }
     return { from, to: Math.max(from, SCHEMA_VERSION) };
   } finally {

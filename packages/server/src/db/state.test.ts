@@ -10,12 +10,18 @@ describe('judging the database', () => {
   });
 
   it('a server older than PostgreSQL 15 is an unsupported version', () => {
-    expect(judgeDatabase({ ...good, serverVersionNum: 140010 }, 1)).toMatchObject({ code: 'db-state/unsupported-db-version' });
+    expect(judgeDatabase({ ...good, serverVersionNum: 140010 }, 1)).toMatchObject({
+      code: 'db-state/unsupported-db-version',
+    });
   });
 
   it('a database without PostGIS, or with PostGIS 2, is an unsupported version', () => {
-    expect(judgeDatabase({ ...good, postgisVersion: null }, 1)).toMatchObject({ code: 'db-state/unsupported-db-version' });
-    expect(judgeDatabase({ ...good, postgisVersion: '2.5.5' }, 1)).toMatchObject({ code: 'db-state/unsupported-db-version' });
+    expect(judgeDatabase({ ...good, postgisVersion: null }, 1)).toMatchObject({
+      code: 'db-state/unsupported-db-version',
+    });
+    expect(judgeDatabase({ ...good, postgisVersion: '2.5.5' }, 1)).toMatchObject({
+      code: 'db-state/unsupported-db-version',
+    });
   });
 
   it('a schema version other than the program one means the structure changed', () => {
@@ -32,8 +38,13 @@ describe('database errors', () => {
   });
 
   it('a unique violation becomes a 400 naming the column, found behind the wrapper', () => {
-    const wrapped = new Error('Failed query', { cause: Object.assign(new Error('duplicate'), { code: '23505', column: 'login' }) });
-    expect(problemFromDatabaseError(wrapped)).toMatchObject({ kind: 'validation', fields: { login: ['The value already exists.'] } });
+    const wrapped = new Error('Failed query', {
+      cause: Object.assign(new Error('duplicate'), { code: '23505', column: 'login' }),
+    });
+    expect(problemFromDatabaseError(wrapped)).toMatchObject({
+      kind: 'validation',
+      fields: { login: ['The value already exists.'] },
+    });
   });
 
   it('other errors stay unmapped (a 500, logged)', () => {

@@ -10,7 +10,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields: Record<string, string[]> = {};
       for (const v of error.validation) {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const key = path || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || error.validationContext || 'body';
+        const key =
+          path ||
+          (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ||
+          error.validationContext ||
+          'body';
         (fields[key] ??= []).push(v.message ?? 'The value is not valid.');
       }
       problem = { kind: 'validation', message: 'The request is invalid.', fields };
@@ -19,10 +23,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (!problem && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals (malformed JSON, wrong content type, body too large) keep their status.
       const field = error.code?.startsWith('FST_ERR_CTP') ? 'body' : 'request';
-      const status = error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 400 : error.statusCode;
-      return reply.status(status).send(
-        status === 400 ? { Message: 'The request is invalid.', ModelState: { [field]: [error.message] } } : { message: error.message },
-      );
+      const status =
+        error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 400 : error.statusCode;
+      return reply
+        .status(status)
+        .send(
+          status === 400
+            ? { Message: 'The request is invalid.', ModelState: { [field]: [error.message] } }
+            : { message: error.message },
+        );
     }
     if (!problem) {
       request.log.error({ err: error }, 'unhandled error');
@@ -35,6 +44,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Address not found' });
-    return reply.status(404).type('text/html').send('<!doctype html><title>Not found</title><p>Address not found. <a href="/">Manway</a></p>');
+    return reply
+      .status(404)
+      .type('text/html')
+      .send('<!doctype html><title>Not found</title><p>Address not found. <a href="/">Manway</a></p>');
   });
 }

@@ -44,9 +44,12 @@ export async function registerWebApp(app: FastifyInstance, { distDir, readiness 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const page = pages.get(edition);
       if (!page) {
-        return reply.status(503).type('text/html').send(
-          '<!doctype html><title>Manway</title><p>The web app has not been built. Run <code>npm run build</code> and restart.</p>',
-        );
+        return reply
+          .status(503)
+          .type('text/html')
+          .send(
+            '<!doctype html><title>Manway</title><p>The web app has not been built. Run <code>npm run build</code> and restart.</p>',
+          );
       }
       // While the database is not ready the page still loads, so that it can show why.
       if (readiness.ready && !request.user) {

@@ -27,7 +27,9 @@ export async function startQueue(
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values?: unknown[]) =>
-        ({ rows: values && values.length > 0 ? await db.query(text, values) : await db.exec(text) }) as { rows: never[] },
+        ({ rows: values && values.length > 0 ? await db.query(text, values) : await db.exec(text) }) as {
+          rows: never[];
+        },
     },
   });
   boss.on('error', (error) => log('job queue error', error));

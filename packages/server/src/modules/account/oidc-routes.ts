@@ -54,7 +54,9 @@ export function oidcRoutes(sso: OpenIdSingleSignOn, account: AccountService, use
         .status(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderLoginPage({ returnUrl, error, ssoUrl: `${sso.startUrl}?returnUrl=${encodeURIComponent(returnUrl)}` }));
+        .send(
+          renderLoginPage({ returnUrl, error, ssoUrl: `${sso.startUrl}?returnUrl=${encodeURIComponent(returnUrl)}` }),
+        );
 
     app.get(
       OIDC_START_PATH,
@@ -92,7 +94,8 @@ export function oidcRoutes(sso: OpenIdSingleSignOn, account: AccountService, use
         config: { public: true },
         schema: {
           summary: 'Single sign-on callback',
-          description: "The provider's answer. Signs in (creating a regular user on first sign-in) and redirects to the return address.",
+          description:
+            "The provider's answer. Signs in (creating a regular user on first sign-in) and redirects to the return address.",
           tags: ['account'],
           // Providers add parameters of their own (session_state, scope...); those pass through unchecked.
           querystring: z.object({
@@ -130,7 +133,11 @@ export function oidcRoutes(sso: OpenIdSingleSignOn, account: AccountService, use
         }
         const session = await account.openSession(
           user,
-          { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, previousToken: request.cookies[SESSION_COOKIE] },
+          {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            previousToken: request.cookies[SESSION_COOKIE],
+          },
           completed.idToken,
         );
         setSessionCookie(reply, request, config, session);

@@ -63,8 +63,10 @@ export class SingleSignOnError extends Error {
   }
 }
 
-export const MISMATCH_MESSAGE = 'The single sign-on answer does not match a sign-in started in this browser. Start again.';
-const UNAVAILABLE_MESSAGE = 'Single sign-on is not available right now. Try again later, or sign in with your password.';
+export const MISMATCH_MESSAGE =
+  'The single sign-on answer does not match a sign-in started in this browser. Start again.';
+const UNAVAILABLE_MESSAGE =
+  'Single sign-on is not available right now. Try again later, or sign in with your password.';
 
 /** The single sign-on main.ts and the tests both use, when the configuration asks for one. */
 export function singleSignOnFromConfig(
@@ -149,7 +151,8 @@ export function createSingleSignOn(oidc: OidcSettings, options: SingleSignOnOpti
         return undefined;
       }
       if (!config.serverMetadata().end_session_endpoint) return undefined;
-      return client.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: postLogoutRedirect }).href;
+      return client.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: postLogoutRedirect })
+        .href;
     },
   };
 }
@@ -157,7 +160,9 @@ export function createSingleSignOn(oidc: OidcSettings, options: SingleSignOnOpti
 function classify(error: unknown, options: SingleSignOnOptions): SingleSignOnError {
   if (error instanceof client.AuthorizationResponseError) {
     const detail = error.error_description ?? error.error;
-    return new SingleSignOnError('refused', `The single sign-on provider did not sign you in: ${detail}`, { cause: error });
+    return new SingleSignOnError('refused', `The single sign-on provider did not sign you in: ${detail}`, {
+      cause: error,
+    });
   }
   if (error instanceof client.ClientError && /"(state|iss)"/.test(error.message)) {
     return new SingleSignOnError('mismatch', MISMATCH_MESSAGE, { cause: error });
@@ -180,7 +185,10 @@ export function identityFromClaims(claims: client.IDToken): ExternalIdentity {
   const email = claims.email_verified === false ? undefined : text(claims.email, MAX_LOGIN_LENGTH);
   const login = text(claims.preferred_username, MAX_LOGIN_LENGTH) ?? email ?? text(claims.sub, MAX_LOGIN_LENGTH);
   if (!login) {
-    throw new SingleSignOnError('unavailable', 'The single sign-on provider did not say who you are. Ask an administrator.');
+    throw new SingleSignOnError(
+      'unavailable',
+      'The single sign-on provider did not say who you are. Ask an administrator.',
+    );
   }
   return {
     login,

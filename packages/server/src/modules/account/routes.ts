@@ -87,8 +87,13 @@ export function accountRoutes(account: AccountService, config: Config, sso: Sing
         } catch (error) {
           if (!isForm || !(error instanceof AppError)) throw error;
           const status = error.problem.kind === 'rate-limited' ? 429 : 400;
-          if (error.problem.kind === 'rate-limited') void reply.header('retry-after', String(error.problem.retryAfterSeconds));
-          return page(reply, status, renderLoginPage({ returnUrl, login, error: error.message, ssoUrl: ssoStart(sso, returnUrl) }));
+          if (error.problem.kind === 'rate-limited')
+            void reply.header('retry-after', String(error.problem.retryAfterSeconds));
+          return page(
+            reply,
+            status,
+            renderLoginPage({ returnUrl, login, error: error.message, ssoUrl: ssoStart(sso, returnUrl) }),
+          );
         }
       },
     );
@@ -99,7 +104,8 @@ export function accountRoutes(account: AccountService, config: Config, sso: Sing
         config: { public: true },
         schema: {
           summary: 'Sign out',
-          description: "Ends the session; answers where to go next: the identity provider's log-off or the sign-in page.",
+          description:
+            "Ends the session; answers where to go next: the identity provider's log-off or the sign-in page.",
           tags: ['account'],
           querystring: z.object({ returnUrl: z.string().max(2000).optional() }),
           response: { 200: LogoffResponse },

@@ -21,7 +21,9 @@ export function healthRoutes(readiness: Readiness, databaseKind: 'pglite' | 'pos
       async (_request, reply) => {
         const s = readiness.state;
         if (s.status === 'ready') return { status: 'ok' as const, database: databaseKind };
-        return reply.status(503).send({ status: s.status, code: s.status === 'failed' ? s.code : undefined, database: databaseKind });
+        return reply
+          .status(503)
+          .send({ status: s.status, code: s.status === 'failed' ? s.code : undefined, database: databaseKind });
       },
     );
   };

@@ -21,7 +21,10 @@ export class SettingsRepository {
   }
 
   async userSettings(userId: string): Promise<unknown> {
-    const [row] = await this.orm.select({ data: userSettings.data }).from(userSettings).where(eq(userSettings.userId, userId));
+    const [row] = await this.orm
+      .select({ data: userSettings.data })
+      .from(userSettings)
+      .where(eq(userSettings.userId, userId));
     return row?.data;
   }
 

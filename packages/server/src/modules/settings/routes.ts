@@ -17,7 +17,13 @@ export function settingsRoutes(settings: SettingsService) {
 
     app.get(
       '/api/applications',
-      { schema: { summary: 'The editions this installation has, and which the user may open', tags: ['settings'], response: { 200: Applications } } },
+      {
+        schema: {
+          summary: 'The editions this installation has, and which the user may open',
+          tags: ['settings'],
+          response: { 200: Applications },
+        },
+      },
       async (request) => settings.applications(user(request)),
     );
 

@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../users/service';
 import { licenceWarning, mayOpen } from './service';
 
-const user = (role: CurrentUser['role'], websync = false): CurrentUser => ({ id: 'u', login: 'u', displayName: 'U', role, websync });
+const user = (role: CurrentUser['role'], websync = false): CurrentUser => ({
+  id: 'u',
+  login: 'u',
+  displayName: 'U',
+  role,
+  websync,
+});
 const now = new Date('2026-11-22T12:00:00Z');
-const licence = (expiresAt: Date | null) => ({ application: 'web-office' as const, seats: 5, editing: true, expiresAt });
+const licence = (expiresAt: Date | null) => ({
+  application: 'web-office' as const,
+  seats: 5,
+  editing: true,
+  expiresAt,
+});
 
 describe('who may open an edition', () => {
   it('everyone may open office and inspect, guests included', () => {
@@ -31,7 +42,11 @@ describe('licence warning', () => {
   });
 
   it('warns within 30 days of expiry, and after it', () => {
-    expect(licenceWarning(licence(new Date('2026-12-10T00:00:00Z')), now)).toBe('The Manway Office licence expires on 2026-12-10.');
-    expect(licenceWarning(licence(new Date('2026-11-01T00:00:00Z')), now)).toBe('The Manway Office licence expired on 2026-11-01.');
+    expect(licenceWarning(licence(new Date('2026-12-10T00:00:00Z')), now)).toBe(
+      'The Manway Office licence expires on 2026-12-10.',
+    );
+    expect(licenceWarning(licence(new Date('2026-11-01T00:00:00Z')), now)).toBe(
+      'The Manway Office licence expired on 2026-11-01.',
+    );
   });
 });

@@ -79,7 +79,10 @@ export class SettingsService {
     const licence = edition ? await this.repo.licence(edition) : undefined;
     if (edition) {
       if (!licence) {
-        throw fail.coded('licensing/application-is-not-registered', `The application ${EDITION_NAMES[edition]} is not registered.`);
+        throw fail.coded(
+          'licensing/application-is-not-registered',
+          `The application ${EDITION_NAMES[edition]} is not registered.`,
+        );
       }
       if (!mayOpen(user, edition)) throw fail.forbidden(FORBIDDEN_PAGE);
     }
@@ -133,7 +136,12 @@ export class SettingsService {
   /** A new installation registers every edition; office, inspect and settings may edit. */
   registerDefaultLicences(): Promise<void> {
     return this.repo.registerLicences(
-      EDITIONS.map((application) => ({ application, seats: 50, editing: application !== 'web-websync', expiresAt: null })),
+      EDITIONS.map((application) => ({
+        application,
+        seats: 50,
+        editing: application !== 'web-websync',
+        expiresAt: null,
+      })),
     );
   }
 }
