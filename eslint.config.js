@@ -2,24 +2,23 @@
 // core imports nothing of ours and no Node/React; web features never reach into each other.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/e2e/artifacts/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -59,10 +58,9 @@ export default tseslint.config(
       ],
     },
     settings: {
-      // Resolves TypeScript's extensionless and package-export imports, so the zone rules see real files.
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
-      ],
+      // Resolves our extensionless TypeScript imports, so the zone and cycle rules see real files.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
   },
   {
