@@ -3,15 +3,13 @@
  * data dir), and sign-in and settings-load latency beside a bare Fastify route and a bare argon2id
  * verification measured in the same run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Fastify from 'fastify';
+import { startProduct, stopProduct } from '../../e2e/src/product';
 import { hashPassword, verifyPassword } from '../src/modules/users/passwords';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const RUNS = 200;
 const ADMIN_PASSWORD = 'bench-admin-password';
 
@@ -31,34 +29,6 @@ async function timeMany(n: number, fn: () => Promise<void>): Promise<{ p50: numb
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
-async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; seconds: number }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  delete env.BASE_URL;
-  const started = performance.now();
-  const child = spawn('npm', ['start'], { cwd: root, env, stdio: 'ignore', detached: true });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('npm start exited');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, seconds: (performance.now() - started) / 1000 };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  process.kill(-child.pid!, 'SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
 async function main() {
@@ -66,9 +36,9 @@ async function main() {
   const port = 18_500 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
 
-  const cold = await startServer(dataDir, port);
-  await stop(cold.child);
-  const warm = await startServer(dataDir, port);
+  const cold = await startProduct({ port, dataDir, adminPassword: ADMIN_PASSWORD });
+  await stopProduct(cold);
+  const warm = await startProduct({ port, dataDir, adminPassword: ADMIN_PASSWORD });
 
   const headers = { 'content-type': 'application/json', 'x-session-id': 'bench' };
   const body = JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD });
@@ -86,7 +56,7 @@ async function main() {
     if (!r.ok) throw new Error(`settings answered ${r.status}`);
     await r.arrayBuffer();
   });
-  await stop(warm.child);
+  await stopProduct(warm);
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
@@ -102,8 +72,8 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
 
   const rows: [string, string, string, string][] = [
-    ['npm start → /api/health, empty data dir', `${cold.seconds.toFixed(1)} s`, '', ''],
-    ['npm start → /api/health, existing data dir', `${warm.seconds.toFixed(1)} s`, '', ''],
+    ['npm start → /api/health, empty data dir', `${cold.startSeconds.toFixed(1)} s`, '', ''],
+    ['npm start → /api/health, existing data dir', `${warm.startSeconds.toFixed(1)} s`, '', ''],
     [
       'POST /api/account/login p50 / p95',
       `${fmt(signIn.p50)} / ${fmt(signIn.p95)}`,
