@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { EDITION_NAMES } from '@manway/core/editions';
-import { Button } from '../../ui/Button';
+import { Button } from '../../ui/controls/Button';
 import { signOut } from '../account/account';
-import { useBreakpoint } from '../layout/breakpoints';
+import { useBreakpoint } from '../../ui/responsive/breakpoints';
 import { useRuntimeConfig } from '../runtimeConfigContext';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import './AppHeader.css';

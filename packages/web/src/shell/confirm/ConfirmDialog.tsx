@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { Button } from '../../ui/controls/Button';
+import { Modal as Dialog } from '../../ui/modal/Modal';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { confirmAccepted, confirmRejected, type ShownConfirm } from './confirmSlice';
 import './ConfirmDialog.css';

@@ -1,4 +1,4 @@
-import { Button } from '../../ui/Button';
+import { Button } from '../../ui/controls/Button';
 import type { ErrorInfo } from './errorPageSlice';
 import { DEFAULT_CONTACT_MESSAGE } from './errorPages';
 import './ErrorPage.css';

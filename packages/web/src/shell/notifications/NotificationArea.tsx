@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../ui/Button';
+import { Button } from '../../ui/controls/Button';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import {
   hideAllNotifications,

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Dialog } from './Dialog';
+import { Modal as Dialog } from './Modal';
 
 function Harness({ onDismiss = () => undefined }: { onDismiss?: () => void }) {
   const [open, setOpen] = useState(false);

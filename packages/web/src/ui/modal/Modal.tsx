@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
-import './Dialog.css';
+import './Modal.css';
 
 const FOCUSABLE = [
   'a[href]',
@@ -14,7 +14,7 @@ function focusableIn(root: HTMLElement | null): HTMLElement[] {
   return root ? Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
 }
 
-export interface DialogProps {
+export interface ModalProps {
   /** Id of the element that names the dialog, usually its heading. */
   labelledBy: string;
   describedBy?: string;
@@ -29,7 +29,7 @@ export interface DialogProps {
  * A modal window: focus moves in when it opens, stays inside while it is open (Tab and Shift+Tab
  * wrap) and returns to where it was when it closes.
  */
-export function Dialog({ labelledBy, describedBy, role = 'dialog', onDismiss, children }: DialogProps) {
+export function Modal({ labelledBy, describedBy, role = 'dialog', onDismiss, children }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
