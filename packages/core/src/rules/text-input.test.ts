@@ -108,7 +108,7 @@ describe('numbers emitted by the fields', () => {
   it('reads back every number it writes, as the number rounded to the precision', () => {
     fc.assert(
       fc.property(
-        fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
         fc.integer({ min: 0, max: 6 }),
         (value, precision) => {
           expect(toNumber(numberToText(value, precision), precision)).toBe(roundToDecimals(value, precision));
