@@ -1,13 +1,48 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
+import { usePressed } from './usePressed';
 import './Button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: ButtonVariant;
 }
 
-export function Button({ variant = 'secondary', className, type = 'button', ...props }: ButtonProps) {
-  const classes = ['mw-button', `mw-button--${variant}`, className].filter(Boolean).join(' ');
-  return <button type={type} className={classes} {...props} />;
+/** A button that shows a pressed state while a pointer or finger is down on it. */
+export function Button({
+  variant = 'secondary',
+  className,
+  type = 'button',
+  disabled = false,
+  onPointerDown,
+  onPointerUp,
+  onPointerLeave,
+  onPointerCancel,
+  onTouchStart,
+  onTouchEnd,
+  onTouchCancel,
+  ...props
+}: ButtonProps) {
+  const { pressed, handlers } = usePressed<HTMLButtonElement>(disabled, {
+    onPointerDown,
+    onPointerUp,
+    onPointerLeave,
+    onPointerCancel,
+    onTouchStart,
+    onTouchEnd,
+    onTouchCancel,
+  });
+  const classes = ['mw-button', `mw-button--${variant}`, pressed && 'mw-button--pressed', className]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled}
+      data-pressed={pressed || undefined}
+      {...handlers}
+      {...props}
+    />
+  );
 }

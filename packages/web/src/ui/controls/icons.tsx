@@ -1,0 +1,34 @@
+import type { SVGProps } from 'react';
+
+/**
+ * The few glyphs the widget kit draws itself. They take the text colour and are decorative: the
+ * control around them carries the accessible name.
+ */
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+
+function Glyph({ path, ...props }: IconProps & { path: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+export const CloseIcon = (props: IconProps) => <Glyph path="M6 6l12 12M18 6L6 18" {...props} />;
+export const ChevronLeftIcon = (props: IconProps) => <Glyph path="M15 5l-7 7 7 7" {...props} />;
+export const ChevronRightIcon = (props: IconProps) => <Glyph path="M9 5l7 7-7 7" {...props} />;
+export const ChevronDownIcon = (props: IconProps) => <Glyph path="M5 9l7 7 7-7" {...props} />;
+export const CheckIcon = (props: IconProps) => <Glyph path="M5 12l5 5L20 7" {...props} />;
+export const MinusIcon = (props: IconProps) => <Glyph path="M6 12h12" {...props} />;
