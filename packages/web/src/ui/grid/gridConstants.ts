@@ -1,0 +1,16 @@
+/** The grid's business constants (spec section 9), in one place so tests and screens share them. */
+
+export const GRID_PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
+export const DEFAULT_GRID_PAGE_SIZE = 25;
+
+export const COLUMN_FILTER_DEBOUNCE_MS = 1000;
+/** The spec's default keyboard debounce, used for the global search box. */
+export const GLOBAL_SEARCH_DEBOUNCE_MS = 250;
+
+export const COLUMN_WIDTH_PER_CHARACTER = 10;
+export const MIN_COLUMN_WIDTH = 100;
+export const CHECKBOX_COLUMN_WIDTH = 50;
+/** How far one arrow key press moves a column edge when resizing from the keyboard. */
+export const KEYBOARD_RESIZE_STEP = 10;
+
+export const GRID_EMPTY_MESSAGE = 'No results';
