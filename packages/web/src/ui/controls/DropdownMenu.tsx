@@ -27,12 +27,13 @@ export interface DropdownMenuProps {
 
 type FocusTarget = 'first' | 'last';
 
-function enabledItemsIn(menu: HTMLElement | null): HTMLElement[] {
-  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []);
+// Disabled items stay reachable (WAI-ARIA menu pattern) so a screen reader can say they exist.
+function itemsIn(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 }
 
 function focusItemIn(menu: HTMLElement | null, target: FocusTarget) {
-  const candidates = enabledItemsIn(menu);
+  const candidates = itemsIn(menu);
   (target === 'first' ? candidates[0] : candidates[candidates.length - 1])?.focus();
 }
 
@@ -117,7 +118,7 @@ export function DropdownMenu({
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const candidates = enabledItemsIn(menuRef.current);
+    const candidates = itemsIn(menuRef.current);
     const current = candidates.indexOf(document.activeElement as HTMLElement);
     const focusAt = (index: number) => candidates[(index + candidates.length) % candidates.length]?.focus();
     switch (event.key) {
