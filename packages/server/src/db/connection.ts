@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -84,7 +85,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     pglite = await PGlite.create({
       ...(options.dir ? { dataDir: options.dir } : {}),
       ...(options.fromDump ? { loadDataDir: options.fromDump } : {}),
-      extensions: { postgis },
+      extensions: { postgis, pg_trgm },
     });
   } catch (error) {
     releaseLock();
