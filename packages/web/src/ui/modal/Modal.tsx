@@ -2,6 +2,7 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
@@ -42,7 +43,10 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** The close key (Escape), or a click or tap outside the modal. */
   onDismiss: () => void;
-  /** Receives focus on opening; the first focusable element otherwise. */
+  /**
+   * Receives focus on opening, unless something inside took it with autoFocus; the first
+   * focusable element otherwise.
+   */
   initialFocusRef?: RefObject<HTMLElement | null>;
   className?: string;
   style?: CSSProperties;
@@ -69,11 +73,16 @@ export function Modal({
   // produces a click on the backdrop; only a press that also started there is an outside click.
   const pressStartedOutside = useRef(false);
 
+  // Noted while rendering, before an autoFocus inside the modal can take focus away from it.
+  const [returnFocusTo] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+
   useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    (initialFocusRef?.current ?? focusableIn(panel)[0] ?? panel)?.focus();
-    return () => previouslyFocused?.focus();
+    // Content that focused itself (autoFocus) knows better than the first-focusable guess.
+    if (!panel?.contains(document.activeElement)) (initialFocusRef?.current ?? focusableIn(panel)[0] ?? panel)?.focus();
+    return () => returnFocusTo?.focus();
     // Focus moves in once, when the modal opens; a later change of the ref is not a new opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
