@@ -1,6 +1,10 @@
 import { useEffect, useRef, type ChangeEventHandler } from 'react';
+import './SelectionCheckbox.css';
 
-/** A labelled checkbox whose mixed state ('some rows on this page') is set on the element, as HTML requires. */
+/**
+ * The row and select-all checkbox of the grid and the virtual table. The mixed state ('some rows
+ * selected') can only be set on the element, not by an attribute.
+ */
 export function SelectionCheckbox({
   label,
   checked,
@@ -24,7 +28,7 @@ export function SelectionCheckbox({
     <input
       ref={input}
       type="checkbox"
-      className="mw-grid__checkbox"
+      className="mw-selection-checkbox"
       aria-label={label}
       checked={checked}
       disabled={disabled}

@@ -1,5 +1,6 @@
 import type { BuiltInFilterFn, BuiltInSortingFn, ColumnDef, FilterFn, SortingFn } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { alphanumericSort } from './alphanumericSort';
 import { CHECKBOX_COLUMN_WIDTH, COLUMN_WIDTH_PER_CHARACTER, MIN_COLUMN_WIDTH } from './gridConstants';
 
 export type GridSortType<TRow> = BuiltInSortingFn | SortingFn<TRow>;
@@ -100,7 +101,10 @@ export function toTableColumns<TRow>(
       // A width given below the minimum is a deliberate choice (an icon column); resizing keeps to it.
       minSize: Math.min(width, MIN_COLUMN_WIDTH),
       enableSorting: !control && !column.disableSortBy,
-      sortingFn: column.sortType ?? 'alphanumeric',
+      sortingFn:
+        column.sortType === undefined || column.sortType === 'alphanumeric'
+          ? (alphanumericSort as SortingFn<TRow>)
+          : column.sortType,
       enableColumnFilter: !control && column.filter !== false,
       filterFn: column.filter || 'includesString',
       enableGlobalFilter: !control && !column.disableGlobalFilter,
