@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { numberToText, toNumber } from '@manway/core/rules/text-input';
 import { InputField } from './InputField';
 import { numberInputMode, type NumberFieldProps, type NumberFieldRules } from './numberFieldProps';
@@ -15,14 +14,12 @@ export interface DecimalFieldProps extends NumberFieldProps {
 /** Digits, a leading minus and one decimal point (none when precision is 0). */
 export function DecimalField({ rules, ...props }: DecimalFieldProps) {
   const precision = rules?.precision;
-  const parse = useCallback((text: string) => toNumber(text, precision), [precision]);
-  const format = useCallback((value: number | null) => numberToText(value, precision), [precision]);
   return (
     <InputField<number>
       {...props}
       kind="decimal"
-      parse={parse}
-      format={format}
+      parse={(text) => toNumber(text, precision)}
+      format={(value) => numberToText(value, precision)}
       rules={rules}
       inputMode={numberInputMode(rules, 'decimal')}
     />
