@@ -96,7 +96,7 @@ export function DropdownMenu({
   };
 
   const openWithFocus = (target: FocusTarget) => {
-    // A menu already on screen (held by `visible`) takes focus now; a closing one once it renders.
+    // A menu already on screen (held by `visible`) takes focus now; a closed one once it has rendered.
     if (open) focusItemIn(menuRef.current, target);
     else focusOnOpen.current = target;
     if (!ownOpen) setOpen(true);

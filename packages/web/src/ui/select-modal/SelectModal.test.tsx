@@ -77,6 +77,9 @@ describe('select modal', () => {
     expect(search).toHaveFocus();
     await user.type(search, '  iron ');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Cast iron', 'Ductile iron']);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Cast iron' })).toHaveFocus();
+    search.focus();
     await user.clear(search);
     await user.type(search, 'granite');
     expect(screen.getByText('No results')).toBeInTheDocument();

@@ -180,6 +180,12 @@ export function SelectModal(props: SelectModalProps) {
             autoComplete="off"
             value={term}
             onChange={(event) => setTerm(event.target.value)}
+            onKeyDown={(event) => {
+              // Down from the search box goes into the results, as in a combobox.
+              if (event.key !== 'ArrowDown') return;
+              event.preventDefault();
+              listRef.current?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')?.focus();
+            }}
           />
         )}
         {listed.length === 0 ? (
