@@ -133,7 +133,8 @@ export function GridHeader<TRow>({
             const gridColumn = columnsById.get(column.id);
             if (!gridColumn) return null;
             return (
-              <th key={id} className="mw-grid__filter-cell">
+              // A plain cell, so screen readers do not read the filter row as a second set of headers.
+              <td key={id} className="mw-grid__filter-cell">
                 {column.getCanFilter() && (
                   <ColumnFilter
                     key={filterGeneration}
@@ -144,7 +145,7 @@ export function GridHeader<TRow>({
                     renderer={gridColumn.filterRenderer}
                   />
                 )}
-              </th>
+              </td>
             );
           })}
         </tr>

@@ -125,6 +125,15 @@ export function VirtualTable<TRow, TId extends RowId>({
     latest.current = { loadDetails, selected, selectable, canSelect, onSelectedIdsChange };
   });
 
+  // An answer can land after the table is gone; the owner's selection is then none of its business.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   useEffect(() => {
     if (firstIndex < 0) return;
     const batch = store.takeBatch(ids, firstIndex, lastIndex, DETAILS_BATCH_SIZE);
@@ -134,7 +143,7 @@ export function VirtualTable<TRow, TId extends RowId>({
         store.settle(batch, found);
         // A row ticked before its details were known (select all) stays ticked only if it may be.
         const now = latest.current;
-        if (!now.selectable || !now.onSelectedIdsChange) return;
+        if (!mounted.current || !now.selectable || !now.onSelectedIdsChange) return;
         const refused = new Set(
           batch.filter((id) => {
             const row = store.get(id);
