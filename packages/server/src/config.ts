@@ -3,6 +3,7 @@
  * operator fixes them all in one go; nothing else in the server reads process.env.
  */
 import { resolve } from 'node:path';
+import { DEFAULT_SEED } from '@manway/core/domain/demo-town';
 import { z } from 'zod';
 
 const optionalUrl = z.string().trim().url().optional();
@@ -19,6 +20,7 @@ const EnvSchema = z
     OFFICE_URL: optionalUrl,
     DEFAULT_USER: z.string().trim().min(1).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    DEMO_SEED: z.coerce.number().int().min(0).max(2_147_483_647).default(DEFAULT_SEED),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -62,6 +64,8 @@ export interface Config {
   officeUrl: string | undefined;
   defaultUser: string | undefined;
   seedDemo: boolean;
+  /** Seed of the demo town: the same seed gives the same town on every back end. */
+  demoSeed: number;
   session: { idleMinutes: number; maxHours: number };
   loginThrottle: { maxFailures: number; windowMinutes: number };
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
@@ -90,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     officeUrl: e.OFFICE_URL,
     defaultUser: e.DEFAULT_USER,
     seedDemo: e.SEED_DEMO === 'true',
+    demoSeed: e.DEMO_SEED,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
     oidc:

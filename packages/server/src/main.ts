@@ -1,15 +1,17 @@
 /**
  * The server's command line: `start` (default) serves the API and the editions, `migrate` brings the
- * database schema up to date, `seed` creates the demo accounts.
+ * database schema up to date, `seed [--reset] [--seed N]` creates the demo accounts and the demo town
+ * (`--reset` rebuilds the town from scratch).
  */
 import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/connection';
 import { migrate } from './db/migrate';
 import { singleSignOnFromConfig } from './modules/account/oidc';
-import { bringUp, Readiness, type Logger } from './platform';
+import { bringUp, describeLoad, Readiness, type Logger } from './platform';
 import { createServices } from './services';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -73,11 +75,24 @@ async function main(): Promise<void> {
       return db.close();
     }
     case 'seed': {
+      const args = parseArgs({
+        args: process.argv.slice(3),
+        options: { reset: { type: 'boolean' }, seed: { type: 'string' } },
+      });
+      const seed = args.values.seed === undefined ? config.demoSeed : Number(args.values.seed);
+      if (!Number.isInteger(seed) || seed < 0)
+        throw new ConfigError(`--seed must be a whole number, not "${args.values.seed}"`);
       const db = await openDatabase(config);
       await migrate(db);
       const services = createServices(db, config);
       await services.settings.registerDefaultLicences();
       log.info(`created ${await services.users.ensureDemoUsers()} demo users`);
+      const loaded = args.values.reset
+        ? await services.demo.load(seed, { reset: true })
+        : await services.demo.loadIfEmpty(seed);
+      log.info(
+        loaded ? describeLoad(loaded) : 'the database already holds a network; `npm run seed -- --reset` rebuilds it',
+      );
       return db.close();
     }
     default:

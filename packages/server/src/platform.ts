@@ -10,6 +10,7 @@ import { migrate, SchemaTooNewError } from './db/migrate';
 import { judgeServerVersion, readServerVersionNum } from './db/state';
 import { isConnectionError } from './errors';
 import { startQueue, type JobQueue } from './jobs/queue';
+import type { LoadSummary } from './modules/demo/service';
 import type { Services } from './services';
 
 export type ReadinessState =
@@ -83,6 +84,7 @@ function isMissingPostgis(error: unknown): boolean {
 
 async function prepareFirstStart(services: Services, config: Config, log: Logger): Promise<void> {
   await services.settings.registerDefaultLicences();
+  await services.demo.ensureReferenceData();
   const admin = await services.users.ensureAdmin(config.adminPassword);
   if (admin.created) {
     log.info(
@@ -94,5 +96,14 @@ async function prepareFirstStart(services: Services, config: Config, log: Logger
   if (config.seedDemo) {
     const created = await services.users.ensureDemoUsers();
     if (created > 0) log.info(`created ${created} demo users (see the README)`);
+    const loaded = await services.demo.loadIfEmpty(config.demoSeed);
+    if (loaded) log.info(describeLoad(loaded));
   }
+}
+
+export function describeLoad(s: LoadSummary): string {
+  return (
+    `loaded the demo town (seed ${s.seed}): ${s.assets} assets, ${s.inspections} inspections, ` +
+    `${s.observations} observations in ${s.seconds.toFixed(1)} s`
+  );
 }

@@ -493,6 +493,27 @@ export interface InspectionRecord {
   scores: InspectionScores;
 }
 
+export interface LocationRecord {
+  objectType: AssetType;
+  objectId: number;
+  longitude: number;
+  latitude: number;
+  altitude: number;
+  horizontalAccuracy: number;
+  capturedAt: string;
+  /** The full GPS fix of spec section 3, beyond position and accuracy. */
+  gps: Record<string, string | number | boolean | null>;
+  collectedBy: string;
+}
+
+export interface ShortcutRecord {
+  login: string;
+  kind: 'asset' | 'inspection';
+  objectId: number;
+  pinned: boolean;
+  lastUsedAt: string;
+}
+
 export interface SubjectRecord {
   id: number;
   kind: 'root-source' | 'hazard' | 'note';
@@ -778,6 +799,68 @@ export class DemoTown extends Town {
       // The crawler moves at a steady pace and stops about 8 s for each observation coded.
       videoOffsetMs: Math.round((d.distanceM / CRAWLER_SPEED) * 1000) + n * 8000,
     }));
+  }
+
+  /** Positions surveyed with GNSS for about one manhole in ten, as crews collect them in the field. */
+  collectedLocations(): LocationRecord[] {
+    const st = this.st('location');
+    const out: LocationRecord[] = [];
+    for (let i = 1; i < this.nodeCount; i++) {
+      if (st.unit(i) >= 0.1) continue;
+      const node = this.node(i);
+      const [lon, lat] = node.coords[0]!;
+      const accuracy = round(st.between(i, 1, 0.02, 3), 2);
+      const captured = new Date(Date.UTC(2025, 5, 2) + st.int(i, 2, 0, 120 * 24 * 60) * 60_000);
+      const satellites = st.int(i, 3, 7, 19);
+      const hdop = round(st.between(i, 4, 0.6, 2.4), 1);
+      out.push({
+        objectType: 'node',
+        objectId: node.id,
+        longitude: round(lon + st.between(i, 5, -1, 1) * accuracy * 1.4e-5, 8),
+        latitude: round(lat + st.between(i, 6, -1, 1) * accuracy * 9e-6, 8),
+        altitude: node.coverLevelM!,
+        horizontalAccuracy: accuracy,
+        capturedAt: captured.toISOString(),
+        gps: {
+          height: round(node.coverLevelM! + 47.6, 2),
+          fixQuality: accuracy < 0.1 ? 4 : accuracy < 1 ? 5 : 2,
+          satellites,
+          asnr: st.int(i, 7, 32, 48),
+          hdop,
+          pdop: round(hdop * 1.6, 1),
+          vdop: round(hdop * 1.3, 1),
+          localTime: captured.toISOString(),
+          utcTime: captured.toISOString(),
+          mode: 'A',
+          dgpsAge: accuracy < 1 ? st.int(i, 8, 1, 9) : null,
+          dgpsId: accuracy < 1 ? '0042' : null,
+          fix3d: true,
+        },
+        collectedBy: OPERATORS[i % OPERATORS.length]!,
+      });
+    }
+    return out;
+  }
+
+  /** Each demo user's pinned and recently opened assets and inspections. */
+  shortcuts(): ShortcutRecord[] {
+    const out: ShortcutRecord[] = [];
+    const st = this.st('shortcut');
+    const logins = ['admin', 'editor', 'inspector', 'guest', 'syncer'];
+    logins.forEach((login, u) => {
+      for (let n = 0; n < 8; n++) {
+        const k = Math.floor(st.unit(u, n) * DEMO_INSPECTIONS);
+        const lastUsedAt = new Date(Date.UTC(2025, 11, 1) + (u * 8 + n) * 3_600_000).toISOString();
+        out.push({ login, kind: 'inspection', objectId: k + 1, pinned: n < 2, lastUsedAt });
+        out.push({ login, kind: 'asset', objectId: this.inspection(k).assetId, pinned: n < 3, lastUsedAt });
+      }
+    });
+    // The same object drawn twice for one user is one shortcut.
+    const seen = new Set<string>();
+    return out.filter((s) => {
+      const key = `${s.login}/${s.kind}/${s.objectId}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
   }
 
   subjects(): SubjectRecord[] {

@@ -1,0 +1,487 @@
+/** The SQL of loading generated data: reference data, the demo town, and its fingerprint. */
+import type {
+  AssetRecord,
+  AssignmentRecord,
+  InspectionRecord,
+  LocationRecord,
+  ProjectRecord,
+  SessionRecord,
+  ShortcutRecord,
+  SubjectRecord,
+  TaskRecord,
+} from '@manway/core/domain/demo-town';
+import type { ObservationCodeDef, Standard } from '@manway/core/domain/standard';
+import { ewkt, insertRows, inTransaction, resetIdentities } from '../../db/bulk';
+import type { Connection, Database } from '../../db/connection';
+
+export const ASSET_COLUMNS = [
+  'id',
+  'object_type',
+  'subtype',
+  'asset_code',
+  'geom',
+  'from_node_id',
+  'to_node_id',
+  'parent_section_id',
+  'chainage_m',
+  'clock',
+  'material',
+  'shape',
+  'size_mm',
+  'length_m',
+  'year_built',
+  'owner',
+  'use',
+  'cover_level_m',
+  'invert_level_m',
+  'from_invert_m',
+  'to_invert_m',
+  'street',
+  'district',
+] as const;
+
+export function assetRow(a: AssetRecord): unknown[] {
+  return [
+    a.id,
+    a.objectType,
+    a.subtype,
+    a.code,
+    ewkt(a.coords),
+    a.fromNodeId,
+    a.toNodeId,
+    a.parentSectionId,
+    a.chainageM,
+    a.clock,
+    a.material,
+    a.shape,
+    a.sizeMm,
+    a.lengthM,
+    a.yearBuilt,
+    a.owner,
+    a.use,
+    a.coverLevelM,
+    a.invertLevelM,
+    a.fromInvertM,
+    a.toInvertM,
+    a.street,
+    a.district,
+  ];
+}
+
+const GEOMETRY = { geom: 'geometry' };
+
+/** Tables the demo town fills, children first (the order a reset empties them in). */
+export const NETWORK_TABLES = [
+  'user_shortcuts',
+  'locations',
+  'connected_subjects',
+  'subjects',
+  'observations',
+  'media',
+  'inspections',
+  'inspection_sessions',
+  'assignment_tasks',
+  'assignments',
+  'tasks',
+  'projects',
+  'assets',
+  'datasets',
+] as const;
+
+const IDENTITY_TABLES = [
+  'assets',
+  'projects',
+  'tasks',
+  'assignments',
+  'inspection_sessions',
+  'inspections',
+  'observations',
+  'subjects',
+  'connected_subjects',
+  'media',
+];
+
+export class DemoRepository {
+  constructor(private readonly db: Database) {}
+
+  async upsertStandard(standard: Standard, codes: ObservationCodeDef[]): Promise<void> {
+    const s = standard;
+    await this.db.query(
+      `INSERT INTO standards (id, name, version, notice, applies_to, header_fields, grade_min, grade_max, worst_is_high,
+         scoring_method, continuous_unit_m)
+       VALUES ($1, $2, $3, $4, $5::text[], $6::jsonb, $7, $8, $9, $10, $11)
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        s.id,
+        s.name,
+        s.version,
+        s.notice,
+        s.appliesTo,
+        JSON.stringify(s.headerFields),
+        s.scale.min,
+        s.scale.max,
+        s.scale.worstIsHigh,
+        s.scoringMethod,
+        s.continuousUnitM,
+      ],
+    );
+    const rows = codes.map((c) => ({
+      standard_id: s.id,
+      code: c.code,
+      family: c.family,
+      label: c.label,
+      characterisations: c.characterisations,
+      characterisation_required: c.characterisationRequired,
+      quantification_unit: c.quantificationUnit,
+      quantification_required: c.quantificationRequired,
+      clock_required: c.clockRequired,
+      continuous_allowed: c.continuousAllowed,
+      grade_rule: c.gradeRule,
+    }));
+    await this.db.query(
+      `INSERT INTO observation_codes (standard_id, code, family, label, characterisations, characterisation_required,
+         quantification_unit, quantification_required, clock_required, continuous_allowed, grade_rule)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(standard_id text, code text, family text, label text,
+         characterisations jsonb, characterisation_required boolean, quantification_unit text,
+         quantification_required boolean, clock_required boolean, continuous_allowed boolean, grade_rule jsonb)
+       ON CONFLICT (standard_id, code) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  async hasNetwork(): Promise<boolean> {
+    const [row] = await this.db.query<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM assets) OR EXISTS (SELECT 1 FROM datasets) AS any`,
+    );
+    return row?.any ?? false;
+  }
+
+  async userIds(logins: string[]): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ login: string; id: string }>(
+      `SELECT login, id FROM users WHERE login = ANY($1::text[])`,
+      [logins],
+    );
+    return new Map(rows.map((r) => [r.login, r.id]));
+  }
+
+  transaction<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, fn);
+  }
+
+  async clear(conn: Connection): Promise<void> {
+    await conn.exec(`TRUNCATE ${NETWORK_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  }
+
+  insertAssets(conn: Connection, assets: AssetRecord[]): Promise<void> {
+    return insertRows(conn, 'assets', ASSET_COLUMNS, assets.map(assetRow), GEOMETRY);
+  }
+
+  async insertWork(
+    conn: Connection,
+    standardId: string,
+    users: Map<string, string>,
+    w: { projects: ProjectRecord[]; tasks: TaskRecord[]; assignments: AssignmentRecord[]; sessions: SessionRecord[] },
+  ): Promise<void> {
+    const user = (login: string | null) => (login === null ? null : (users.get(login) ?? null));
+    await insertRows(
+      conn,
+      'projects',
+      ['id', 'name', 'client', 'contractor', 'standard_id', 'status', 'created_at'],
+      w.projects.map((p) => [p.id, p.name, p.client, p.contractor, standardId, p.status, p.createdAt]),
+    );
+    await insertRows(
+      conn,
+      'tasks',
+      ['id', 'project_id', 'task_type', 'asset_id', 'district', 'due_date', 'state', 'created_at'],
+      w.tasks.map((t) => [t.id, t.projectId, t.taskType, t.assetId, t.district, t.dueDate, t.state, t.createdAt]),
+    );
+    await insertRows(
+      conn,
+      'assignments',
+      ['id', 'assigned_to', 'scheduled_date', 'status'],
+      w.assignments.map((a) => [a.id, user(a.assignedTo), a.scheduledDate, a.status]),
+    );
+    await insertRows(
+      conn,
+      'assignment_tasks',
+      ['assignment_id', 'task_id'],
+      w.assignments.flatMap((a) => a.taskIds.map((t) => [a.id, t])),
+    );
+    await insertRows(
+      conn,
+      'inspection_sessions',
+      ['id', 'assignment_id', 'operator_id', 'camera', 'started_at', 'ended_at', 'status'],
+      w.sessions.map((s) => [s.id, s.assignmentId, user(s.operator), s.camera, s.startedAt, s.endedAt, s.status]),
+    );
+  }
+
+  async insertInspections(
+    conn: Connection,
+    standardId: string,
+    users: Map<string, string>,
+    inspections: InspectionRecord[],
+  ): Promise<void> {
+    const user = (login: string | null) => (login === null ? null : (users.get(login) ?? null));
+    await insertRows(
+      conn,
+      'inspections',
+      [
+        'id',
+        'asset_id',
+        'task_id',
+        'session_id',
+        'standard_id',
+        'direction',
+        'start_node_id',
+        'inspected_at',
+        'weather',
+        'pre_cleaning',
+        'length_surveyed_m',
+        'status',
+        'review',
+        'reviewed_by',
+        'reviewed_at',
+        'header',
+        'str_peak',
+        'str_rating',
+        'str_index',
+        'str_quick',
+        'om_peak',
+        'om_rating',
+        'om_index',
+        'om_quick',
+        'created_by',
+      ],
+      inspections.map((i) => [
+        i.id,
+        i.assetId,
+        i.taskId,
+        i.sessionId,
+        standardId,
+        i.direction,
+        i.startNodeId,
+        i.inspectedAt,
+        i.weather,
+        i.preCleaning,
+        i.lengthSurveyedM,
+        i.status,
+        i.review,
+        user(i.reviewedBy),
+        i.reviewedAt,
+        JSON.stringify(i.header),
+        i.scores.structural.peak,
+        i.scores.structural.rating,
+        i.scores.structural.index,
+        i.scores.structural.quick,
+        i.scores.operational.peak,
+        i.scores.operational.rating,
+        i.scores.operational.index,
+        i.scores.operational.quick,
+        user(i.createdBy),
+      ]),
+      { header: 'jsonb' },
+    );
+    await insertRows(
+      conn,
+      'observations',
+      [
+        'id',
+        'inspection_id',
+        'standard_id',
+        'sequence',
+        'distance_m',
+        'code',
+        'characterisation',
+        'quantification1',
+        'quantification2',
+        'clock_from',
+        'clock_to',
+        'at_joint',
+        'continuous',
+        'continuous_group',
+        'grade',
+        'remark',
+        'video_offset_ms',
+      ],
+      inspections.flatMap((i) =>
+        i.observations.map((o) => [
+          o.id,
+          o.inspectionId,
+          standardId,
+          o.sequence,
+          o.distanceM,
+          o.code,
+          o.characterisation,
+          o.quantification1,
+          o.quantification2,
+          o.clockFrom,
+          o.clockTo,
+          o.atJoint,
+          o.continuous,
+          o.continuousGroup,
+          o.grade,
+          o.remark,
+          o.videoOffsetMs,
+        ]),
+      ),
+    );
+  }
+
+  async setConditions(conn: Connection, conditions: Map<number, { grade: number; inspectionId: number }>) {
+    const list = [...conditions].map(([assetId, c]) => ({ a: assetId, g: c.grade, i: c.inspectionId }));
+    await conn.query(
+      `UPDATE assets SET condition_grade = v.g, condition_inspection_id = v.i
+       FROM jsonb_to_recordset($1::jsonb) AS v(a bigint, g smallint, i bigint) WHERE assets.id = v.a`,
+      [JSON.stringify(list)],
+    );
+  }
+
+  async insertSubjects(conn: Connection, subjects: SubjectRecord[]): Promise<void> {
+    await insertRows(
+      conn,
+      'subjects',
+      ['id', 'kind', 'label', 'asset_id', 'geom', 'attributes'],
+      subjects.map((s) => [s.id, s.kind, s.label, s.assetId, ewkt([s.coords]), JSON.stringify({})]),
+      { geom: 'geometry', attributes: 'jsonb' },
+    );
+    await insertRows(
+      conn,
+      'connected_subjects',
+      ['id', 'subject_id', 'parent_type', 'parent_id', 'geom'],
+      subjects
+        .filter((s) => s.connectedId !== null)
+        .map((s) => [s.connectedId, s.id, 'section', s.assetId, ewkt([s.coords])]),
+      GEOMETRY,
+    );
+  }
+
+  async insertLocations(conn: Connection, users: Map<string, string>, locations: LocationRecord[]) {
+    await insertRows(
+      conn,
+      'locations',
+      [
+        'object_type',
+        'object_id',
+        'longitude',
+        'latitude',
+        'altitude',
+        'horizontal_accuracy',
+        'source',
+        'captured_at',
+        'gps',
+        'updated_by',
+        'updated_at',
+      ],
+      locations.map((l) => [
+        l.objectType,
+        l.objectId,
+        l.longitude,
+        l.latitude,
+        l.altitude,
+        l.horizontalAccuracy,
+        'collected',
+        l.capturedAt,
+        JSON.stringify(l.gps),
+        users.get(l.collectedBy) ?? null,
+        l.capturedAt,
+      ]),
+      { gps: 'jsonb' },
+    );
+  }
+
+  async insertShortcuts(conn: Connection, users: Map<string, string>, shortcuts: ShortcutRecord[]) {
+    await insertRows(
+      conn,
+      'user_shortcuts',
+      ['user_id', 'kind', 'object_id', 'pinned', 'last_used_at'],
+      shortcuts
+        .filter((s) => users.has(s.login))
+        .map((s) => [users.get(s.login), s.kind, s.objectId, s.pinned, s.lastUsedAt]),
+    );
+  }
+
+  async finish(conn: Connection, name: string, seed: number, params: unknown): Promise<void> {
+    await resetIdentities(conn, IDENTITY_TABLES);
+    await conn.query(`INSERT INTO datasets (name, seed, params) VALUES ($1, $2, $3::jsonb)`, [
+      name,
+      seed,
+      JSON.stringify(params),
+    ]);
+    await conn.exec('ANALYZE');
+  }
+
+  async dataset(name: string): Promise<{ seed: number } | undefined> {
+    const [row] = await this.db.query<{ seed: number }>(`SELECT seed FROM datasets WHERE name = $1`, [name]);
+    return row;
+  }
+
+  /**
+   * A fingerprint of the generated data: md5 over every generated row in id order, users by login
+   * and times as epoch seconds, so it compares across back ends and time zones.
+   */
+  async checksum(): Promise<string> {
+    const parts: [string, string][] = [
+      [
+        'assets',
+        `SELECT md5(string_agg(row(id, object_type, subtype, asset_code, encode(ST_AsEWKB(geom), 'hex'), from_node_id,
+           to_node_id, parent_section_id, chainage_m, clock, material, shape, size_mm, length_m, year_built, owner, use,
+           cover_level_m, invert_level_m, from_invert_m, to_invert_m, street, district, condition_grade,
+           condition_inspection_id)::text, E'\\n' ORDER BY id)) AS h FROM assets`,
+      ],
+      [
+        'projects',
+        `SELECT md5(string_agg(row(id, name, client, contractor, standard_id, status,
+           extract(epoch FROM created_at))::text, E'\\n' ORDER BY id)) AS h FROM projects`,
+      ],
+      [
+        'tasks',
+        `SELECT md5(string_agg(row(id, project_id, task_type, asset_id, district, due_date::text, state,
+           extract(epoch FROM created_at))::text, E'\\n' ORDER BY id)) AS h FROM tasks`,
+      ],
+      [
+        'assignments',
+        `SELECT md5(string_agg(row(a.id, u.login, a.scheduled_date::text, a.status,
+           (SELECT string_agg(task_id::text, ',' ORDER BY task_id) FROM assignment_tasks t WHERE t.assignment_id = a.id)
+         )::text, E'\\n' ORDER BY a.id)) AS h FROM assignments a LEFT JOIN users u ON u.id = a.assigned_to`,
+      ],
+      [
+        'sessions',
+        `SELECT md5(string_agg(row(s.id, s.assignment_id, u.login, s.camera, extract(epoch FROM s.started_at),
+           extract(epoch FROM s.ended_at), s.status)::text, E'\\n' ORDER BY s.id)) AS h
+         FROM inspection_sessions s LEFT JOIN users u ON u.id = s.operator_id`,
+      ],
+      [
+        'inspections',
+        `SELECT md5(string_agg(row(i.id, asset_id, task_id, session_id, standard_id, direction, start_node_id,
+           extract(epoch FROM inspected_at), weather, pre_cleaning, length_surveyed_m, status, review, r.login,
+           extract(epoch FROM reviewed_at), header::text, str_peak, str_rating, str_index, str_quick, om_peak,
+           om_rating, om_index, om_quick, c.login)::text, E'\\n' ORDER BY i.id)) AS h
+         FROM inspections i LEFT JOIN users r ON r.id = i.reviewed_by LEFT JOIN users c ON c.id = i.created_by`,
+      ],
+      [
+        'observations',
+        `SELECT md5(string_agg(row(id, inspection_id, standard_id, sequence, distance_m, code, characterisation,
+           quantification1, quantification2, clock_from, clock_to, at_joint, continuous, continuous_group, grade,
+           remark, video_offset_ms)::text, E'\\n' ORDER BY id)) AS h FROM observations`,
+      ],
+      [
+        'subjects',
+        `SELECT md5(string_agg(row(id, kind, label, asset_id, encode(ST_AsEWKB(geom), 'hex'))::text, E'\\n'
+           ORDER BY id)) AS h FROM subjects`,
+      ],
+      [
+        'locations',
+        `SELECT md5(string_agg(row(object_type, object_id, longitude, latitude, altitude, horizontal_accuracy, source,
+           extract(epoch FROM captured_at), gps::text)::text, E'\\n' ORDER BY object_type, object_id)) AS h
+         FROM locations`,
+      ],
+    ];
+    const hashes: string[] = [];
+    for (const [name, sql] of parts) {
+      const [row] = await this.db.query<{ h: string | null }>(sql);
+      hashes.push(`${name}:${row?.h ?? 'empty'}`);
+    }
+    const [row] = await this.db.query<{ h: string }>(`SELECT md5($1) AS h`, [hashes.join('\n')]);
+    return row!.h;
+  }
+}
