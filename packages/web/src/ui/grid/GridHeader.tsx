@@ -73,11 +73,16 @@ function HeaderCell<TRow>({
     >
       {sortable ? (
         <button type="button" className="mw-grid__sort" onClick={column.getToggleSortingHandler()}>
-          <span className="mw-grid__header-label">{label}</span>
+          {/* Label-based widths can cut a long label short; the title shows it whole on hover. */}
+          <span className="mw-grid__header-label" title={label}>
+            {label}
+          </span>
           <SortIndicator direction={direction} />
         </button>
       ) : (
-        <span className="mw-grid__header-label">{label}</span>
+        <span className="mw-grid__header-label" title={label}>
+          {label}
+        </span>
       )}
       {column.getCanResize() && <ResizeHandle header={header} label={label} />}
     </th>
