@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../ui/controls/Button';
-import { Modal as Dialog } from '../../ui/modal/Modal';
+import { Modal } from '../../ui/modal/Modal';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { confirmAccepted, confirmRejected, type ShownConfirm } from './confirmSlice';
 import './ConfirmDialog.css';
@@ -35,7 +35,7 @@ function ConfirmDialogView({ config, onProceed, onCancel }: ViewProps) {
   const destructive = type === 'critical' || type === 'massDelete';
 
   return (
-    <Dialog role="alertdialog" labelledBy={titleId} describedBy={showText ? textId : undefined} onDismiss={onCancel}>
+    <Modal role="alertdialog" labelledBy={titleId} describedBy={showText ? textId : undefined} onDismiss={onCancel}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -77,7 +77,7 @@ function ConfirmDialogView({ config, onProceed, onCancel }: ViewProps) {
           </Button>
         </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }
 

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { advanceTimers } from '../../testing/fakeTimers';
 import { createTestShell } from '../../testing/fixtures';
 import { renderInShell } from '../../testing/render';
 import { NotificationArea } from './NotificationArea';
@@ -82,9 +83,9 @@ describe('notifications', () => {
     });
     expect(screen.getAllByTestId('notification')).toHaveLength(2);
 
-    act(() => vi.advanceTimersByTime(NOTIFICATION_AUTO_HIDE_MS - 1));
+    advanceTimers(NOTIFICATION_AUTO_HIDE_MS - 1);
     expect(screen.getByText('Saved')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    advanceTimers(1);
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
     expect(screen.getByText('Upload failed')).toBeInTheDocument();
     expect(NOTIFICATION_AUTO_HIDE_MS).toBe(3000);

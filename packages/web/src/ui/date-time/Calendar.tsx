@@ -15,16 +15,16 @@ import {
   type Day,
 } from 'date-fns';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { PICKER_YEARS } from '@manway/core/rules/time-rounding';
 import { IconButton } from '../controls/IconButton';
 import { ChevronLeftIcon, ChevronRightIcon } from '../controls/icons';
 import { useDateLocale } from './dateLocale';
-import { clampToPickerRange, EARLIEST_DATE, FIRST_YEAR, LAST_YEAR, LATEST_DATE } from './dateTimeRules';
+import { clampToPickerRange, EARLIEST_DATE, LATEST_DATE } from './dateTimeRules';
 import './Calendar.css';
 
 /** Six weeks always: the grid keeps its height from month to month, so nothing jumps under the pointer. */
 const WEEKS_SHOWN = 6;
 
-const YEARS = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_, index) => FIRST_YEAR + index);
 const MONTHS = Array.from({ length: 12 }, (_, index) => index);
 
 function inRange(day: Date): boolean {
@@ -162,7 +162,7 @@ export function Calendar({ selected, onSelect, label = 'Calendar', autoFocus = f
               goTo(day, false);
             }}
           >
-            {YEARS.map((year) => (
+            {PICKER_YEARS.map((year) => (
               <option key={year} value={year}>
                 {year}
               </option>

@@ -9,7 +9,7 @@ import {
   atMinutesOfDay,
   clampToPickerRange,
   minutesOfDay,
-  roundUpToTimeStep,
+  roundDateUpToTimeStep,
   timeOptionsIncluding,
 } from './dateTimeRules';
 import './DateTimePickerModal.css';
@@ -20,7 +20,7 @@ export const DEFAULT_DATE_TIME_PICKER_TITLE = 'Choose date and time';
 export function initialPickerDate(value: string | null | undefined, roundNowToTimeStep: boolean, now: Date): Date {
   const given = value ? parseISO(value) : null;
   if (given && isValid(given)) return clampToPickerRange(given);
-  return clampToPickerRange(roundNowToTimeStep ? roundUpToTimeStep(now) : now);
+  return clampToPickerRange(roundNowToTimeStep ? roundDateUpToTimeStep(now) : now);
 }
 
 export interface DateTimePickerModalProps {

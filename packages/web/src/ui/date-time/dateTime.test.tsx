@@ -2,18 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enGB } from 'date-fns/locale/en-GB';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DAY_TIME_STEPS } from '@manway/core/rules/time-rounding';
 import { DateLocaleContext } from './dateLocale';
 import { DateTimePickerModal, initialPickerDate } from './DateTimePickerModal';
 import { DateTimeText } from './DateTimeText';
-import {
-  END_OF_DAY_MINUTES,
-  FIRST_YEAR,
-  LAST_YEAR,
-  roundUpToTimeStep,
-  TIME_OPTIONS,
-  TIME_STEP_MINUTES,
-  timeOptionsIncluding,
-} from './dateTimeRules';
+import { roundDateUpToTimeStep, timeOptionsIncluding } from './dateTimeRules';
 
 // Local times throughout: the tests pass in any time zone the machine is set to.
 const MARCH_5_2024_14_07 = new Date(2024, 2, 5, 14, 7);
@@ -23,32 +16,18 @@ afterEach(() => {
 });
 
 describe('date-time rules', () => {
-  it('time in 15-minute steps plus 11:59 PM', () => {
-    expect(TIME_STEP_MINUTES).toBe(15);
-    expect(TIME_OPTIONS).toHaveLength(24 * 4 + 1);
-    expect(TIME_OPTIONS.slice(0, 3)).toEqual([0, 15, 30]);
-    expect(TIME_OPTIONS.at(-2)).toBe(23 * 60 + 45);
-    expect(TIME_OPTIONS.at(-1)).toBe(END_OF_DAY_MINUTES);
-    expect(END_OF_DAY_MINUTES).toBe(23 * 60 + 59);
-  });
-
-  it('years 1800 to 2049', () => {
-    expect(FIRST_YEAR).toBe(1800);
-    expect(LAST_YEAR).toBe(2049);
-  });
-
-  it('time rounding goes to the next 15-minute mark and leaves an exact mark alone', () => {
-    expect(roundUpToTimeStep(new Date(2024, 2, 5, 10, 7))).toEqual(new Date(2024, 2, 5, 10, 15));
-    expect(roundUpToTimeStep(new Date(2024, 2, 5, 10, 15))).toEqual(new Date(2024, 2, 5, 10, 15));
-    expect(roundUpToTimeStep(new Date(2024, 2, 5, 10, 15, 30))).toEqual(new Date(2024, 2, 5, 10, 30));
-    expect(roundUpToTimeStep(new Date(2024, 2, 5, 23, 50))).toEqual(new Date(2024, 2, 6, 0, 0));
+  it('time rounding of a local date goes to the next 15-minute mark and leaves an exact mark alone', () => {
+    expect(roundDateUpToTimeStep(new Date(2024, 2, 5, 10, 7))).toEqual(new Date(2024, 2, 5, 10, 15));
+    expect(roundDateUpToTimeStep(new Date(2024, 2, 5, 10, 15))).toEqual(new Date(2024, 2, 5, 10, 15));
+    expect(roundDateUpToTimeStep(new Date(2024, 2, 5, 10, 15, 30))).toEqual(new Date(2024, 2, 5, 10, 30));
+    expect(roundDateUpToTimeStep(new Date(2024, 2, 5, 23, 50))).toEqual(new Date(2024, 2, 6, 0, 0));
   });
 
   it('a time between steps is offered too, in order, so opening on it does not lose it', () => {
     const options = timeOptionsIncluding(14 * 60 + 7);
-    expect(options).toHaveLength(TIME_OPTIONS.length + 1);
+    expect(options).toHaveLength(DAY_TIME_STEPS.length + 1);
     expect(options.slice(56, 59)).toEqual([14 * 60, 14 * 60 + 7, 14 * 60 + 15]);
-    expect(timeOptionsIncluding(15)).toBe(TIME_OPTIONS);
+    expect(timeOptionsIncluding(15)).toBe(DAY_TIME_STEPS);
   });
 
   it('opens on the given value, or on now, rounded only when asked, and never outside 1800 to 2049', () => {
@@ -180,6 +159,6 @@ describe('date-time picker modal', () => {
     vi.setSystemTime(new Date(2024, 2, 5, 10, 7));
     renderPicker({ value: null, roundNowToTimeStep: true });
     expect(screen.getByLabelText('Time')).toHaveDisplayValue('10:15 AM');
-    expect(within(screen.getByLabelText('Time')).getAllByRole('option')).toHaveLength(TIME_OPTIONS.length);
+    expect(within(screen.getByLabelText('Time')).getAllByRole('option')).toHaveLength(DAY_TIME_STEPS.length);
   });
 });

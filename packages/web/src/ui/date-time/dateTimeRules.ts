@@ -1,23 +1,18 @@
-import { clamp, endOfYear, roundToNearestMinutes, startOfDay, startOfYear } from 'date-fns';
+/**
+ * The picker's rules on local Date objects. The rules themselves (15-minute steps plus 11:59 PM,
+ * years 1800 to 2049, rounding up to the next step) live in core; this file only carries them
+ * over to the Dates the calendar and the time list work with.
+ */
+import { clamp, endOfYear, startOfDay, startOfYear } from 'date-fns';
+import {
+  DAY_TIME_STEPS,
+  FIRST_PICKER_YEAR,
+  LAST_PICKER_YEAR,
+  roundUpToTimeStep,
+} from '@manway/core/rules/time-rounding';
 
-/** The picker's calendar reaches from 1800 to 2049: old survey records, and plans far ahead. */
-export const FIRST_YEAR = 1800;
-export const LAST_YEAR = 2049;
-
-export const TIME_STEP_MINUTES = 15;
-/** 11:59 PM: "until the end of the day", which the 15-minute steps cannot say. */
-export const END_OF_DAY_MINUTES = 23 * 60 + 59;
-
-const MINUTES_PER_DAY = 24 * 60;
-
-/** Times of day the picker offers, as minutes since midnight: every 15 minutes, then 11:59 PM. */
-export const TIME_OPTIONS: readonly number[] = [
-  ...Array.from({ length: MINUTES_PER_DAY / TIME_STEP_MINUTES }, (_, index) => index * TIME_STEP_MINUTES),
-  END_OF_DAY_MINUTES,
-];
-
-export const EARLIEST_DATE = startOfYear(new Date(FIRST_YEAR, 0, 1));
-export const LATEST_DATE = endOfYear(new Date(LAST_YEAR, 0, 1));
+export const EARLIEST_DATE = startOfYear(new Date(FIRST_PICKER_YEAR, 0, 1));
+export const LATEST_DATE = endOfYear(new Date(LAST_PICKER_YEAR, 0, 1));
 
 /** Keeps a date inside the years the picker can show. */
 export function clampToPickerRange(date: Date): Date {
@@ -25,8 +20,21 @@ export function clampToPickerRange(date: Date): Date {
 }
 
 /** 10:07 becomes 10:15; 10:15 exactly stays; seconds count, so 10:15:30 becomes 10:30. */
-export function roundUpToTimeStep(date: Date): Date {
-  return roundToNearestMinutes(date, { nearestTo: TIME_STEP_MINUTES, roundingMethod: 'ceil' });
+export function roundDateUpToTimeStep(date: Date): Date {
+  // Rounded on the wall clock, so a zone whose offset is not a whole hour still lands on :15.
+  const rounded = roundUpToTimeStep({
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    hours: date.getHours(),
+    minutes: date.getMinutes(),
+    seconds: date.getSeconds(),
+    milliseconds: date.getMilliseconds(),
+  });
+  const result = new Date(date);
+  result.setFullYear(rounded.year, rounded.month - 1, rounded.day);
+  result.setHours(rounded.hours, rounded.minutes, 0, 0);
+  return result;
 }
 
 export function minutesOfDay(date: Date): number {
@@ -42,6 +50,6 @@ export function atMinutesOfDay(date: Date, minutes: number): Date {
 
 /** The offered times, plus the current one where it falls between steps, so it can be kept. */
 export function timeOptionsIncluding(minutes: number): readonly number[] {
-  if (TIME_OPTIONS.includes(minutes)) return TIME_OPTIONS;
-  return [...TIME_OPTIONS, minutes].sort((a, b) => a - b);
+  if (DAY_TIME_STEPS.includes(minutes)) return DAY_TIME_STEPS;
+  return [...DAY_TIME_STEPS, minutes].sort((a, b) => a - b);
 }

@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNEXPECTED_ERROR } from '../../shell/errors/catalogue';
+import { advanceTimers, setupUserWithFakeTimers, withFakeTimersForUserEvent } from '../../testing/fakeTimers';
 import type { GridColumn } from './columns';
 import { Grid, type GridParams, type GridProps, type GridUpdate } from './Grid';
 import {
@@ -168,44 +169,45 @@ describe('grid: sorting', () => {
 });
 
 describe('grid: filters', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withFakeTimersForUserEvent();
 
-  // user-event waits on real timers between steps, so these tests type and click with fireEvent.
+  let user: ReturnType<typeof setupUserWithFakeTimers>;
   beforeEach(() => {
-    vi.useFakeTimers();
+    user = setupUserWithFakeTimers();
   });
+  /** Replaces what the box holds, as a user selecting its text and typing over it would. */
+  const type = async (name: string, value: string) => {
+    const box = screen.getByRole('searchbox', { name });
+    await user.clear(box);
+    await user.type(box, value);
+  };
+  const click = (name: string) => user.click(screen.getByRole('button', { name }));
 
-  const type = (name: string, value: string) =>
-    fireEvent.change(screen.getByRole('searchbox', { name }), { target: { value } });
-  const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-
-  it('column filters are debounced by 1000 ms', () => {
+  it('column filters are debounced by 1000 ms', async () => {
     expect(COLUMN_FILTER_DEBOUNCE_MS).toBe(1000);
     renderGrid({ enableColumnFilters: true });
-    type('Filter Type', 'valve');
+    await type('Filter Type', 'valve');
     expect(screen.getByRole('searchbox', { name: 'Filter Type' })).toHaveValue('valve');
-    act(() => vi.advanceTimersByTime(COLUMN_FILTER_DEBOUNCE_MS - 1));
+    advanceTimers(COLUMN_FILTER_DEBOUNCE_MS - 1);
     expect(bodyRows()).toHaveLength(DEFAULT_GRID_PAGE_SIZE);
 
-    act(() => vi.advanceTimersByTime(1));
+    advanceTimers(1);
     expect(bodyRows()).toHaveLength(20);
     expect(new Set(columnValues(2))).toEqual(new Set(['Valve']));
   });
 
-  it('a filter change resets to page 0', () => {
+  it('a filter change resets to page 0', async () => {
     renderGrid({ enableColumnFilters: true });
-    click('Next page');
+    await click('Next page');
     expect(pagerPosition()).toBe('2');
 
-    type('Filter City', 'leeds');
-    act(() => vi.advanceTimersByTime(COLUMN_FILTER_DEBOUNCE_MS));
+    await type('Filter City', 'leeds');
+    advanceTimers(COLUMN_FILTER_DEBOUNCE_MS);
     expect(pagerPosition()).toBe('1');
     expect(firstColumn()[0]).toBe('A-1');
   });
 
-  it('the global search looks in every column except those with disableGlobalFilter', () => {
+  it('the global search looks in every column except those with disableGlobalFilter', async () => {
     const data = makeAssets(4);
     data[3] = { ...data[3]!, notes: 'hidden valve' };
     const columns: GridColumn<Asset>[] = [
@@ -214,24 +216,24 @@ describe('grid: filters', () => {
     ];
     render(<Grid<Asset> label="Assets" columns={columns} data={data} enableGlobalSearch />);
 
-    type('Search', ' valve ');
-    act(() => vi.advanceTimersByTime(GLOBAL_SEARCH_DEBOUNCE_MS));
+    await type('Search', ' valve ');
+    advanceTimers(GLOBAL_SEARCH_DEBOUNCE_MS);
     expect(firstColumn()).toEqual(['A-3']);
 
-    type('Search', 'york');
-    act(() => vi.advanceTimersByTime(GLOBAL_SEARCH_DEBOUNCE_MS));
+    await type('Search', 'york');
+    advanceTimers(GLOBAL_SEARCH_DEBOUNCE_MS);
     expect(firstColumn()).toEqual(['A-2', 'A-4']);
   });
 
-  it('reset all clears the search, the column filters and the sort', () => {
+  it('reset all clears the search, the column filters and the sort', async () => {
     renderGrid({ enableGlobalSearch: true, enableColumnFilters: true });
-    click('Name');
-    type('Search', 'leeds');
-    type('Filter Type', 'pipe');
-    act(() => vi.advanceTimersByTime(COLUMN_FILTER_DEBOUNCE_MS));
+    await click('Name');
+    await type('Search', 'leeds');
+    await type('Filter Type', 'pipe');
+    advanceTimers(COLUMN_FILTER_DEBOUNCE_MS);
     expect(bodyRows()).toHaveLength(10);
 
-    click('Reset all');
+    await click('Reset all');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
     expect(screen.getByRole('searchbox', { name: 'Filter Type' })).toHaveValue('');
     expect(header('Name')).toHaveAttribute('aria-sort', 'none');
@@ -239,15 +241,15 @@ describe('grid: filters', () => {
     expect(firstColumn()[0]).toBe('A-1');
   });
 
-  it('a typed filter still pending when reset all is pressed does not come back', () => {
+  it('a typed filter still pending when reset all is pressed does not come back', async () => {
     renderGrid({ enableColumnFilters: true });
-    type('Filter Type', 'pipe');
-    click('Reset all');
-    act(() => vi.advanceTimersByTime(COLUMN_FILTER_DEBOUNCE_MS));
+    await type('Filter Type', 'pipe');
+    await click('Reset all');
+    advanceTimers(COLUMN_FILTER_DEBOUNCE_MS);
     expect(bodyRows()).toHaveLength(DEFAULT_GRID_PAGE_SIZE);
   });
 
-  it('a filterRenderer replaces the filter box and a column filter function decides the match', () => {
+  it('a filterRenderer replaces the filter box and a column filter function decides the match', async () => {
     const columns: GridColumn<Asset>[] = [
       { propertyPath: 'assetId', label: 'Asset ID' },
       {
@@ -266,8 +268,8 @@ describe('grid: filters', () => {
     render(<Grid<Asset> label="Assets" columns={columns} data={makeAssets(6)} enableColumnFilters />);
     expect(screen.queryByRole('searchbox', { name: 'Filter Name' })).not.toBeInTheDocument();
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Filter Type' }), { target: { value: 'pipe' } });
-    act(() => vi.advanceTimersByTime(COLUMN_FILTER_DEBOUNCE_MS));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter Type' }), 'pipe');
+    advanceTimers(COLUMN_FILTER_DEBOUNCE_MS);
     expect(firstColumn()).toEqual(['A-2', 'A-5']);
   });
 

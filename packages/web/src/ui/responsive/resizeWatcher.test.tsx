@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advanceTimers } from '../../testing/fakeTimers';
 import { RESIZE_THROTTLE_MS, useWindowSize } from './resizeWatcher';
 import { isSoftKeyboardVisible, SOFT_KEYBOARD_MIN_HEIGHT_PX, useSoftKeyboardVisible } from './softKeyboard';
 
@@ -40,7 +41,7 @@ describe('resize watcher', () => {
       resizeWindow(640, 480);
     });
     expect(screen.getByText('800x600')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(RESIZE_THROTTLE_MS));
+    advanceTimers(RESIZE_THROTTLE_MS);
     expect(screen.getByText('640x480')).toBeInTheDocument();
   });
 });

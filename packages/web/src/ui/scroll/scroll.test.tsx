@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advanceTimers } from '../../testing/fakeTimers';
 import { edgesOf, isChromium, scrollByViewport, scrollEdgeThreshold, SCROLL_HANDLER_THROTTLE_MS } from './scrollEdges';
 import { ScrollStrip } from './ScrollStrip';
 
@@ -65,7 +66,7 @@ describe('scroll strip', () => {
 
   /** Lets the throttled scroll handler's trailing call run. */
   function afterThrottle() {
-    act(() => vi.advanceTimersByTime(SCROLL_HANDLER_THROTTLE_MS));
+    advanceTimers(SCROLL_HANDLER_THROTTLE_MS);
   }
 
   function scrollTo(viewport: HTMLElement, offset: number) {

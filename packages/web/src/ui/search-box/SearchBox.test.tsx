@@ -1,24 +1,12 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { advanceTimers, setupUserWithFakeTimers, withFakeTimersForUserEvent } from '../../testing/fakeTimers';
 import { DEFAULT_SEARCH_DEBOUNCE_MS, SearchBox } from './SearchBox';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  // Testing Library settles each user-event step on a setTimeout(0), and advances fake timers for it
-  // only when it sees Jest; without this stand-in every step would wait forever on the fake clock.
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-});
+withFakeTimersForUserEvent();
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
-
-const setupUser = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 const box = () => screen.getByRole('searchbox', { name: 'Search assets' });
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 function EchoingOwner({ onSearch }: { onSearch: (term: string) => void }) {
   const [term, setTerm] = useState('');
@@ -48,45 +36,45 @@ describe('search box', () => {
 
   it('debounces by 250 ms by default and reports only the last term', async () => {
     expect(DEFAULT_SEARCH_DEBOUNCE_MS).toBe(250);
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<SearchBox label="Search assets" onSearch={onSearch} />);
 
     await user.type(box(), 'valve');
-    await wait(249);
+    advanceTimers(249);
     expect(onSearch).not.toHaveBeenCalled();
 
-    await wait(1);
+    advanceTimers(1);
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(onSearch).toHaveBeenCalledWith('valve');
   });
 
   it('trims input', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<SearchBox label="Search assets" onSearch={onSearch} />);
 
     await user.type(box(), '  gate valve  ');
-    await wait(DEFAULT_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
 
     expect(onSearch).toHaveBeenCalledWith('gate valve');
     expect(box()).toHaveValue('  gate valve  ');
   });
 
   it('can debounce by a configurable delay', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<SearchBox label="Search assets" debounceMs={1000} onSearch={onSearch} />);
 
     await user.type(box(), 'pipe');
-    await wait(999);
+    advanceTimers(999);
     expect(onSearch).not.toHaveBeenCalled();
-    await wait(1);
+    advanceTimers(1);
     expect(onSearch).toHaveBeenCalledWith('pipe');
   });
 
   it('reports every keystroke at once when the debounce is 0', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<SearchBox label="Search assets" debounceMs={0} onSearch={onSearch} />);
 
@@ -96,20 +84,20 @@ describe('search box', () => {
   });
 
   it('does not report the same term twice', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<SearchBox label="Search assets" onSearch={onSearch} />);
 
     await user.type(box(), 'pipe');
-    await wait(DEFAULT_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
     await user.type(box(), '  ');
-    await wait(DEFAULT_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
 
     expect(onSearch.mock.calls).toEqual([['pipe']]);
   });
 
   it('clearing resets to empty, reports it at once and drops a pending term', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<SearchBox label="Search assets" onSearch={onSearch} />);
 
@@ -119,12 +107,12 @@ describe('search box', () => {
     expect(box()).toHaveValue('');
     expect(onSearch.mock.calls).toEqual([['']]);
     expect(box()).toHaveFocus();
-    await wait(5000);
+    advanceTimers(5000);
     expect(onSearch.mock.calls).toEqual([['']]);
   });
 
   it('offers the clear button only when there is something to clear', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     render(<SearchBox label="Search assets" onSearch={() => undefined} />);
     expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
 
@@ -133,7 +121,7 @@ describe('search box', () => {
   });
 
   it('is keyboard operable: Enter searches at once, Tab and Enter reach the clear button', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<SearchBox label="Search assets" onSearch={onSearch} />);
 
@@ -149,7 +137,7 @@ describe('search box', () => {
   });
 
   it('Escape empties the box first, and only then reaches what surrounds it', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     const onOuterKeyDown = vi.fn();
     render(
@@ -169,7 +157,7 @@ describe('search box', () => {
   });
 
   it('Enter does not submit a surrounding form', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(
       <form onSubmit={onSubmit}>
@@ -188,32 +176,32 @@ describe('search box', () => {
     rerender(<SearchBox label="Search assets" value="hydrant" onSearch={onSearch} />);
     expect(box()).toHaveValue('hydrant');
     fireEvent.keyDown(box(), { key: 'Enter' });
-    await wait(DEFAULT_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
     expect(onSearch).not.toHaveBeenCalled();
   });
 
   it('keeps the space between words when its owner echoes each term back', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     render(<EchoingOwner onSearch={onSearch} />);
 
     await user.type(box(), 'gate ');
-    await wait(DEFAULT_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
     await user.type(box(), 'valve');
-    await wait(DEFAULT_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
 
     expect(box()).toHaveValue('gate valve');
     expect(onSearch.mock.calls).toEqual([['gate'], ['gate valve']]);
   });
 
   it('drops a pending term when it goes away', async () => {
-    const user = setupUser();
+    const user = setupUserWithFakeTimers();
     const onSearch = vi.fn();
     const { unmount } = render(<SearchBox label="Search assets" onSearch={onSearch} />);
 
     await user.type(box(), 'pipe');
     unmount();
-    await wait(DEFAULT_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
 
     expect(onSearch).not.toHaveBeenCalled();
   });
