@@ -18,7 +18,10 @@ import type { OpenIdSingleSignOn } from './modules/account/oidc';
 import { oidcRoutes } from './modules/account/oidc-routes';
 import { accountRoutes } from './modules/account/routes';
 import { healthRoutes } from './modules/health/routes';
+import { locationsRoutes } from './modules/locations/routes';
+import { objectsRoutes } from './modules/objects/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { workRoutes } from './modules/work/routes';
 import type { Readiness } from './platform';
 import type { Services } from './services';
 
@@ -86,6 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes(services.account, config, deps.sso));
   if (deps.sso) await app.register(oidcRoutes(deps.sso, services.account, services.users, config));
   await app.register(settingsRoutes(services.settings));
+  await app.register(objectsRoutes(services.objects));
+  await app.register(locationsRoutes(services.locations));
+  await app.register(workRoutes(services.work));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
   return app;
 }

@@ -6,6 +6,12 @@ import { AccountRepository } from './modules/account/repository';
 import { AccountService } from './modules/account/service';
 import { DemoRepository } from './modules/demo/repository';
 import { DemoService } from './modules/demo/service';
+import { LocationsRepository } from './modules/locations/repository';
+import { LocationsService } from './modules/locations/service';
+import { ObjectsRepository } from './modules/objects/repository';
+import { ObjectsService } from './modules/objects/service';
+import { WorkRepository } from './modules/work/repository';
+import { WorkService } from './modules/work/service';
 import { SettingsRepository } from './modules/settings/repository';
 import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
@@ -16,6 +22,9 @@ export interface Services {
   account: AccountService;
   settings: SettingsService;
   demo: DemoService;
+  objects: ObjectsService;
+  locations: LocationsService;
+  work: WorkService;
   jobHandlers: JobHandlers;
 }
 
@@ -24,11 +33,17 @@ export function createServices(db: Database, config: Config): Services {
   const account = new AccountService(new AccountRepository(db.orm), users, config);
   const settings = new SettingsService(new SettingsRepository(db.orm), db);
   const demo = new DemoService(new DemoRepository(db));
+  const objects = new ObjectsService(new ObjectsRepository(db));
+  const locations = new LocationsService(new LocationsRepository(db), objects);
+  const work = new WorkService(new WorkRepository(db));
   return {
     users,
     account,
     settings,
     demo,
+    objects,
+    locations,
+    work,
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();

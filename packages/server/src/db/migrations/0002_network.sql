@@ -105,8 +105,9 @@ CREATE TABLE assets (
 );
 CREATE UNIQUE INDEX assets_code_key ON assets (object_type, asset_code);
 CREATE INDEX assets_geom_idx ON assets USING gist (geom);
--- Lookup by readable id: the btree serves prefixes in order, the trigram index serves "contains".
-CREATE INDEX assets_code_prefix_idx ON assets (object_type, lower(asset_code) text_pattern_ops);
+-- Lookup by readable id: the btree (byte order, so LIKE 'abc%' is a range and ORDER BY can walk it)
+-- serves prefixes and frequent substrings in order; the trigram index serves rare substrings.
+CREATE INDEX assets_code_prefix_idx ON assets (object_type, (lower(asset_code) COLLATE "C"));
 CREATE INDEX assets_code_trgm_idx ON assets USING gin (lower(asset_code) gin_trgm_ops);
 CREATE INDEX assets_from_node_idx ON assets (from_node_id) WHERE from_node_id IS NOT NULL;
 CREATE INDEX assets_to_node_idx ON assets (to_node_id) WHERE to_node_id IS NOT NULL;

@@ -1,0 +1,62 @@
+/** The SQL of deleting projects and subjects, with the dependent work that refuses it. */
+import { inTransaction } from '../../db/bulk';
+import type { Connection, Database } from '../../db/connection';
+
+export interface ProjectDependents {
+  id: string;
+  name: string;
+  version: number;
+  open_tasks: number;
+  inspections: number;
+}
+
+export interface SubjectDependents {
+  id: string;
+  label: string;
+  version: number;
+  connections: number;
+}
+
+export class WorkRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, fn);
+  }
+
+  /** Locks the projects and counts what still depends on them: live tasks and inspections made for them. */
+  lockProjects(conn: Connection, ids: number[]): Promise<ProjectDependents[]> {
+    return conn.query<ProjectDependents>(
+      `SELECT p.id, p.name, p.version,
+              (SELECT count(*)::int FROM tasks t WHERE t.project_id = p.id AND t.state <> 'deleted') AS open_tasks,
+              (SELECT count(*)::int FROM inspections i JOIN tasks t ON t.id = i.task_id WHERE t.project_id = p.id)
+                AS inspections
+       FROM (SELECT * FROM projects WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE) p ORDER BY p.id`,
+      [ids],
+    );
+  }
+
+  /** Deletes projects with their deleted tasks (and those tasks' places in assignments). */
+  async deleteProjects(conn: Connection, ids: number[]): Promise<void> {
+    await conn.query(
+      `DELETE FROM assignment_tasks WHERE task_id IN (SELECT id FROM tasks WHERE project_id = ANY($1::bigint[]))`,
+      [ids],
+    );
+    await conn.query(`DELETE FROM tasks WHERE project_id = ANY($1::bigint[])`, [ids]);
+    await conn.query(`DELETE FROM projects WHERE id = ANY($1::bigint[])`, [ids]);
+  }
+
+  lockSubjects(conn: Connection, ids: number[]): Promise<SubjectDependents[]> {
+    return conn.query<SubjectDependents>(
+      `SELECT s.id, s.label, s.version,
+              (SELECT count(*)::int FROM connected_subjects c WHERE c.subject_id = s.id) AS connections
+       FROM (SELECT * FROM subjects WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE) s ORDER BY s.id`,
+      [ids],
+    );
+  }
+
+  async deleteSubjects(conn: Connection, ids: number[]): Promise<void> {
+    await conn.query(`DELETE FROM locations WHERE object_type = 'subject' AND object_id = ANY($1::bigint[])`, [ids]);
+    await conn.query(`DELETE FROM subjects WHERE id = ANY($1::bigint[])`, [ids]);
+  }
+}

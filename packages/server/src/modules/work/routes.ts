@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
+import { DeletedIds, DeleteProjectsRequest, DeleteSubjectsRequest } from '@manway/core/api/work';
+import type { CurrentUser } from '../users/service';
+import type { WorkService } from './service';
+
+const responses = {
+  200: DeletedIds,
+  400: ModelStateBody,
+  401: MessageBody,
+  403: MessageBody,
+  404: MessageBody,
+  409: CodeBody,
+};
+
+export function workRoutes(work: WorkService) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
+
+    app.post(
+      '/api/projects',
+      {
+        schema: {
+          summary: 'Delete projects (ids in the body)',
+          description:
+            'Refused with 400 and a message per project while it has tasks or inspections; 404 when an id is unknown; ' +
+            '409 when a version given is stale. Nothing is deleted unless everything can be.',
+          tags: ['projects'],
+          body: DeleteProjectsRequest,
+          response: responses,
+        },
+      },
+      async (request) => work.deleteProjects(user(request), request.body),
+    );
+
+    app.post(
+      '/api/subjects',
+      {
+        schema: {
+          summary: 'Delete subjects (ids in the body)',
+          description:
+            'Refused with 400 and a message per subject while it is connected to an object; 404 when an id is unknown; ' +
+            '409 when a version given is stale.',
+          tags: ['subjects'],
+          body: DeleteSubjectsRequest,
+          response: responses,
+        },
+      },
+      async (request) => work.deleteSubjects(user(request), request.body),
+    );
+  };
+}
