@@ -4,3 +4,13 @@ import './Spinner.css';
 export function Spinner({ size = 'small' }: { size?: 'small' | 'large' }) {
   return <span className={`mw-spinner mw-spinner--${size}`} aria-hidden="true" />;
 }
+
+/** 'Loading…' beside a spinner, announced politely: the loading state of lists and tables. */
+export function LoadingStatus({ className }: { className?: string }) {
+  return (
+    <div role="status" className={className}>
+      <Spinner />
+      <span>Loading…</span>
+    </div>
+  );
+}

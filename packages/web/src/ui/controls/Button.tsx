@@ -9,29 +9,9 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
 }
 
 /** A button that shows a pressed state while a pointer or finger is down on it. */
-export function Button({
-  variant = 'secondary',
-  className,
-  type = 'button',
-  disabled = false,
-  onPointerDown,
-  onPointerUp,
-  onPointerLeave,
-  onPointerCancel,
-  onTouchStart,
-  onTouchEnd,
-  onTouchCancel,
-  ...props
-}: ButtonProps) {
-  const { pressed, handlers } = usePressed<HTMLButtonElement>(disabled, {
-    onPointerDown,
-    onPointerUp,
-    onPointerLeave,
-    onPointerCancel,
-    onTouchStart,
-    onTouchEnd,
-    onTouchCancel,
-  });
+export function Button({ variant = 'secondary', className, type = 'button', disabled = false, ...props }: ButtonProps) {
+  // handlers call the caller's own pointer and touch handlers too, so they go after props.
+  const { pressed, handlers } = usePressed<HTMLButtonElement>(disabled, props);
   const classes = ['mw-button', `mw-button--${variant}`, pressed && 'mw-button--pressed', className]
     .filter(Boolean)
     .join(' ');
@@ -41,8 +21,8 @@ export function Button({
       className={classes}
       disabled={disabled}
       data-pressed={pressed || undefined}
-      {...handlers}
       {...props}
+      {...handlers}
     />
   );
 }

@@ -5,13 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNEXPECTED_ERROR } from '../../shell/errors/catalogue';
 import { advanceTimers, setupUserWithFakeTimers, withFakeTimersForUserEvent } from '../../testing/fakeTimers';
 import type { GridColumn } from './columns';
+import { DEFAULT_SEARCH_DEBOUNCE_MS } from '../search-box/SearchBox';
 import { Grid, type GridParams, type GridProps, type GridUpdate } from './Grid';
-import {
-  COLUMN_FILTER_DEBOUNCE_MS,
-  DEFAULT_GRID_PAGE_SIZE,
-  GLOBAL_SEARCH_DEBOUNCE_MS,
-  GRID_PAGE_SIZES,
-} from './gridConstants';
+import { COLUMN_FILTER_DEBOUNCE_MS, DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from './gridConstants';
 
 interface Asset {
   assetId: string;
@@ -217,11 +213,11 @@ describe('grid: filters', () => {
     render(<Grid<Asset> label="Assets" columns={columns} data={data} enableGlobalSearch />);
 
     await type('Search', ' valve ');
-    advanceTimers(GLOBAL_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
     expect(firstColumn()).toEqual(['A-3']);
 
     await type('Search', 'york');
-    advanceTimers(GLOBAL_SEARCH_DEBOUNCE_MS);
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
     expect(firstColumn()).toEqual(['A-2', 'A-4']);
   });
 

@@ -15,9 +15,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { UNEXPECTED_ERROR } from '../../shell/errors/catalogue';
 import { Button } from '../controls/Button';
 import { Pager } from '../pager/Pager';
-import { Spinner } from '../Spinner';
+import { SearchBox } from '../search-box/SearchBox';
+import { LoadingStatus } from '../Spinner';
 import { createPathReader, toTableColumns, type GridColumn } from './columns';
-import { GlobalSearch } from './filters';
 import { GridBody } from './GridBody';
 import { DEFAULT_GRID_PAGE_SIZE, GRID_EMPTY_MESSAGE, GRID_PAGE_SIZES } from './gridConstants';
 import { GridHeader } from './GridHeader';
@@ -256,12 +256,7 @@ export function Grid<TRow>({
       </div>
     );
   } else if (loading) {
-    status = (
-      <div role="status" className="mw-grid__message">
-        <Spinner />
-        <span>Loading…</span>
-      </div>
-    );
+    status = <LoadingStatus className="mw-grid__message" />;
   } else if (rows.length === 0) {
     status = <div className="mw-grid__message">{emptyMessage}</div>;
   }
@@ -278,7 +273,14 @@ export function Grid<TRow>({
       {showToolbar && (
         <div className="mw-grid__toolbar">
           {enableGlobalSearch && (
-            <GlobalSearch key={filterGeneration} value={globalFilter} onCommit={table.setGlobalFilter} />
+            // Trimmed and debounced by the search box (250 ms); remounted on 'reset all' to clear its text.
+            <SearchBox
+              key={filterGeneration}
+              className="mw-grid__search"
+              label="Search"
+              placeholder="Search"
+              onSearch={table.setGlobalFilter}
+            />
           )}
           {enableResetAll && <Button onClick={resetAll}>Reset all</Button>}
         </div>
@@ -324,6 +326,7 @@ export function Grid<TRow>({
           <label className="mw-grid__page-size">
             <span>Rows per page</span>
             <select
+              className="mw-compact-input"
               value={pagination.pageSize}
               disabled={loading}
               onChange={(event) => table.setPageSize(Number(event.target.value))}

@@ -4,17 +4,7 @@ import { columnLabel, SELECTION_COLUMN_ID, type GridColumn } from './columns';
 import { ColumnFilter } from './filters';
 import { KEYBOARD_RESIZE_STEP } from './gridConstants';
 import { SelectionCheckbox } from './SelectionCheckbox';
-
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
-
-function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
-  return (
-    <svg className="mw-grid__sort-indicator" viewBox="0 0 10 14" width="10" height="14" aria-hidden="true">
-      <path d="M5 1 1 5.5h8z" className={direction === 'asc' ? 'mw-grid__sort-arrow--active' : undefined} />
-      <path d="M5 13 1 8.5h8z" className={direction === 'desc' ? 'mw-grid__sort-arrow--active' : undefined} />
-    </svg>
-  );
-}
+import { ariaSort, SortButton } from './SortButton';
 
 function ResizeHandle<TRow>({ header, label }: { header: Header<TRow, unknown>; label: string }) {
   const { column } = header;
@@ -69,16 +59,15 @@ function HeaderCell<TRow>({
       scope="col"
       rowSpan={rowSpan}
       className={gridColumn.isControlColumn ? 'mw-grid__header mw-grid__header--control' : 'mw-grid__header'}
-      aria-sort={sortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+      aria-sort={sortable ? ariaSort(direction) : undefined}
     >
       {sortable ? (
-        <button type="button" className="mw-grid__sort" onClick={column.getToggleSortingHandler()}>
+        <SortButton direction={direction} onClick={column.getToggleSortingHandler()}>
           {/* Label-based widths can cut a long label short; the title shows it whole on hover. */}
           <span className="mw-grid__header-label" title={label}>
             {label}
           </span>
-          <SortIndicator direction={direction} />
-        </button>
+        </SortButton>
       ) : (
         <span className="mw-grid__header-label" title={label}>
           {label}

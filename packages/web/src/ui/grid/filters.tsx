@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { GridFilterRendererProps } from './columns';
-import { COLUMN_FILTER_DEBOUNCE_MS, GLOBAL_SEARCH_DEBOUNCE_MS } from './gridConstants';
+import { COLUMN_FILTER_DEBOUNCE_MS } from './gridConstants';
 import { useDebouncedCallback } from './useDebouncedCallback';
 
 /**
@@ -34,33 +34,12 @@ export function ColumnFilter({
   return (
     <input
       type="search"
-      className="mw-grid__filter-input"
+      className="mw-grid__filter-input mw-compact-input"
       aria-label={accessibleName}
       placeholder="Filter"
       autoComplete="off"
       value={typeof draft === 'string' ? draft : ''}
       onChange={(event) => change(event.target.value)}
-    />
-  );
-}
-
-/** The search box above the grid: trimmed, and applied once typing pauses. */
-export function GlobalSearch({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const commitLater = useDebouncedCallback(onCommit, GLOBAL_SEARCH_DEBOUNCE_MS);
-
-  return (
-    <input
-      type="search"
-      className="mw-grid__search"
-      aria-label="Search"
-      placeholder="Search"
-      autoComplete="off"
-      value={draft}
-      onChange={(event) => {
-        setDraft(event.target.value);
-        commitLater(event.target.value.trim());
-      }}
     />
   );
 }

@@ -4,8 +4,6 @@ export const GRID_PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
 export const DEFAULT_GRID_PAGE_SIZE = 25;
 
 export const COLUMN_FILTER_DEBOUNCE_MS = 1000;
-/** The spec's default keyboard debounce, used for the global search box. */
-export const GLOBAL_SEARCH_DEBOUNCE_MS = 250;
 
 export const COLUMN_WIDTH_PER_CHARACTER = 10;
 export const MIN_COLUMN_WIDTH = 100;

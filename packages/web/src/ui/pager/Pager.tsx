@@ -145,7 +145,7 @@ function ManualPageEntry({
 
   return (
     <input
-      className="mw-pager__input"
+      className="mw-pager__input mw-compact-input"
       type="text"
       inputMode="numeric"
       autoComplete="off"

@@ -211,4 +211,19 @@ describe('search box', () => {
     expect(box()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
   });
+
+  it('hands the owner the keys it does not use itself, and names the list it controls', async () => {
+    const user = setupUserWithFakeTimers();
+    const onKeyDown = vi.fn();
+    render(
+      <>
+        <SearchBox label="Search assets" controls="results" onSearch={() => undefined} onKeyDown={onKeyDown} />
+        <ul id="results" />
+      </>,
+    );
+    expect(box()).toHaveAttribute('aria-controls', 'results');
+
+    await user.type(box(), 'pipe{ArrowDown}{Enter}{Escape}');
+    expect(onKeyDown.mock.calls.map(([event]) => event.key)).toEqual(['p', 'i', 'p', 'e', 'ArrowDown']);
+  });
 });

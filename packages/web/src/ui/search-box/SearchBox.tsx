@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
 import { IconButton } from '../controls/IconButton';
 import { CloseIcon } from '../controls/icons';
 import './SearchBox.css';
@@ -20,6 +20,12 @@ export interface SearchBoxProps {
   disabled?: boolean;
   id?: string;
   className?: string;
+  /** The input itself, for an owner that moves focus to it (a modal's first focus). */
+  inputRef?: RefObject<HTMLInputElement | null>;
+  /** The id of the list the box filters, announced as what it controls. */
+  controls?: string;
+  /** Keys the box does not use itself (Enter and Escape with text are its own), e.g. ArrowDown into results. */
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }
 
 /**
@@ -36,10 +42,14 @@ export function SearchBox({
   disabled = false,
   id,
   className,
+  inputRef: givenInputRef,
+  controls,
+  onKeyDown,
 }: SearchBoxProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const inputRef = useRef<HTMLInputElement>(null);
+  const ownInputRef = useRef<HTMLInputElement>(null);
+  const inputRef = givenInputRef ?? ownInputRef;
   const [text, setText] = useState(value);
   const [valueShown, setValueShown] = useState(value);
   const lastReported = useRef(value.trim());
@@ -94,6 +104,8 @@ export function SearchBox({
       event.preventDefault();
       event.stopPropagation();
       clear();
+    } else {
+      onKeyDown?.(event);
     }
   };
 
@@ -117,6 +129,7 @@ export function SearchBox({
           disabled={disabled}
           autoComplete="off"
           spellCheck={false}
+          aria-controls={controls}
           onChange={onInputChange}
           onKeyDown={onInputKeyDown}
         />

@@ -4,6 +4,7 @@ import { IconButton } from '../controls/IconButton';
 import { CheckIcon, CloseIcon } from '../controls/icons';
 import { BoundedModal } from '../modal/Modal';
 import { ScrollStrip } from '../scroll/ScrollStrip';
+import { SearchBox } from '../search-box/SearchBox';
 import { matchesSearch, sameSelection, showsSearchBox, toggled, type SelectOption } from './selection';
 import './SelectModal.css';
 
@@ -170,16 +171,15 @@ export function SelectModal(props: SelectModalProps) {
           </ScrollStrip>
         )}
         {withSearch && (
-          <input
-            ref={searchRef}
-            type="search"
-            className="mw-select-modal__search"
-            aria-label="Search"
-            aria-controls={listId}
+          <SearchBox
+            inputRef={searchRef}
+            label="Search"
             placeholder="Search"
-            autoComplete="off"
+            controls={listId}
+            // A short list in memory filters as fast as the user types.
+            debounceMs={0}
             value={term}
-            onChange={(event) => setTerm(event.target.value)}
+            onSearch={setTerm}
             onKeyDown={(event) => {
               // Down from the search box goes into the results, as in a combobox.
               if (event.key !== 'ArrowDown') return;

@@ -13,7 +13,8 @@ import {
   type ReactNode,
 } from 'react';
 import { SelectionCheckbox } from '../grid/SelectionCheckbox';
-import { Spinner } from '../Spinner';
+import { ariaSort, SortButton } from '../grid/SortButton';
+import { LoadingStatus } from '../Spinner';
 import { RowDetailsStore } from './RowDetailsStore';
 import {
   DETAILS_BATCH_SIZE,
@@ -66,7 +67,6 @@ export interface VirtualTableProps<TRow, TId extends RowId> {
   className?: string;
 }
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const INTERACTIVE = 'a, button, input, label, select, textarea, [role="button"]';
 
 function widthStyle(width: number): CSSProperties {
@@ -203,12 +203,7 @@ export function VirtualTable<TRow, TId extends RowId>({
 
   let message: ReactNode = null;
   if (loading) {
-    message = (
-      <div role="status" className="mw-virtual-table__message">
-        <Spinner />
-        <span>Loading…</span>
-      </div>
-    );
+    message = <LoadingStatus className="mw-virtual-table__message" />;
   } else if (ids.length === 0) {
     message = <div className="mw-virtual-table__message">{emptyMessage}</div>;
   }
@@ -264,15 +259,14 @@ export function VirtualTable<TRow, TId extends RowId>({
               <div
                 key={column.id}
                 role="columnheader"
-                aria-sort={sortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                aria-sort={sortable ? ariaSort(direction) : undefined}
                 className="mw-virtual-table__cell mw-virtual-table__header"
                 style={widthStyle(column.width ?? VIRTUAL_DEFAULT_COLUMN_WIDTH)}
               >
                 {sortable ? (
-                  <button type="button" className="mw-virtual-table__sort" onClick={() => onHeaderSort(column.id)}>
+                  <SortButton direction={direction} onClick={() => onHeaderSort(column.id)}>
                     <span>{column.label}</span>
-                    <SortArrow direction={direction} />
-                  </button>
+                  </SortButton>
                 ) : (
                   column.label
                 )}
@@ -362,14 +356,5 @@ function RowPlaceholder({ first, missing, failed }: { first: boolean; missing: b
       {first && <span className="mw-visually-hidden">Loading…</span>}
       <span className="mw-virtual-table__skeleton" aria-hidden="true" />
     </>
-  );
-}
-
-function SortArrow({ direction }: { direction: 'asc' | 'desc' | undefined }) {
-  return (
-    <svg className="mw-virtual-table__sort-indicator" viewBox="0 0 10 14" width="10" height="14" aria-hidden="true">
-      <path d="M5 1 1 5.5h8z" className={direction === 'asc' ? 'mw-virtual-table__sort-arrow--active' : undefined} />
-      <path d="M5 13 1 8.5h8z" className={direction === 'desc' ? 'mw-virtual-table__sort-arrow--active' : undefined} />
-    </svg>
   );
 }
