@@ -1,7 +1,7 @@
 /**
  * The server's command line: `start` (default) serves the API and the editions, `migrate` brings the
  * database schema up to date, `seed [--reset] [--seed N]` creates the demo accounts and the demo town
- * (`--reset` rebuilds the town from scratch).
+ * (`--reset` rebuilds the town from scratch), `generate --assets N [--seed S] [--reset]` loads a scale network.
  */
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type Database } from './db/connection';
 import { migrate } from './db/migrate';
 import { singleSignOnFromConfig } from './modules/account/oidc';
 import { bringUp, describeLoad, Readiness, type Logger } from './platform';
+import { ScaleDataExistsError } from './modules/scale/service';
 import { createServices } from './services';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -62,6 +63,71 @@ async function start(config: Config): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a whole number, not "${value}"`);
+  return n;
+}
+
+/** `generate --assets N [--seed S] [--reset]`: the scale network, with a progress bar and a summary. */
+async function generate(config: Config): Promise<void> {
+  const args = parseArgs({
+    args: process.argv.slice(3),
+    options: { assets: { type: 'string' }, seed: { type: 'string' }, reset: { type: 'boolean' } },
+  });
+  const assets = wholeNumber('--assets', args.values.assets, 1_000_000);
+  const seed = wholeNumber('--seed', args.values.seed, 1);
+  if (assets < 1) throw new ConfigError('--assets must be at least 1');
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    const services = createServices(db, config);
+    log.info(
+      `generating ${assets.toLocaleString('en')} assets (seed ${seed}) into ${db.kind === 'pglite' ? config.dataDir : 'PostgreSQL'}`,
+    );
+    const bar = progressBar();
+    const s = await services.scale.generate({
+      assets,
+      seed,
+      reset: Boolean(args.values.reset),
+      onProgress: bar,
+      onIndex: (name, seconds) => log.info(`built ${name} in ${seconds.toFixed(1)} s`),
+    });
+    log.info(
+      `generated ${s.assets.toLocaleString('en')} assets in ${s.tiles} tiles by ${s.method}: ` +
+        `load ${s.loadSeconds.toFixed(1)} s, indexes ${s.indexSeconds.toFixed(1)} s, total ${s.seconds.toFixed(1)} s ` +
+        `(${Math.round(s.rowsPerSecond).toLocaleString('en')} rows/s); checksum ${s.checksum.slice(0, 16)}`,
+    );
+  } catch (error) {
+    if (error instanceof ScaleDataExistsError) throw new ConfigError(error.message);
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+/** A one-line progress bar on a terminal; a line per tenth elsewhere (CI logs). */
+function progressBar(): (done: number, total: number) => void {
+  const started = performance.now();
+  let lastTenth = -1;
+  return (done, total) => {
+    const share = done / total;
+    const rate = Math.round(done / ((performance.now() - started) / 1000));
+    const text = `${(share * 100).toFixed(0).padStart(3)}% ${done.toLocaleString('en')}/${total.toLocaleString('en')} assets, ${rate.toLocaleString('en')} rows/s`;
+    if (process.stderr.isTTY) {
+      const width = 30;
+      const filled = Math.round(share * width);
+      process.stderr.write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${text}${done >= total ? '\n' : ''}`,
+      );
+    } else if (Math.floor(share * 10) > lastTenth) {
+      lastTenth = Math.floor(share * 10);
+      process.stderr.write(`${text}\n`);
+    }
+  };
+}
+
 async function main(): Promise<void> {
   const [command = 'start'] = process.argv.slice(2);
   const config = loadConfig(process.env);
@@ -95,8 +161,10 @@ async function main(): Promise<void> {
       );
       return db.close();
     }
+    case 'generate':
+      return generate(config);
     default:
-      throw new ConfigError(`Unknown command "${command}". Commands: start, migrate, seed.`);
+      throw new ConfigError(`Unknown command "${command}". Commands: start, migrate, seed, generate.`);
   }
 }
 

@@ -10,6 +10,8 @@ import { LocationsRepository } from './modules/locations/repository';
 import { LocationsService } from './modules/locations/service';
 import { ObjectsRepository } from './modules/objects/repository';
 import { ObjectsService } from './modules/objects/service';
+import { ScaleRepository } from './modules/scale/repository';
+import { ScaleService } from './modules/scale/service';
 import { WorkRepository } from './modules/work/repository';
 import { WorkService } from './modules/work/service';
 import { SettingsRepository } from './modules/settings/repository';
@@ -25,6 +27,7 @@ export interface Services {
   objects: ObjectsService;
   locations: LocationsService;
   work: WorkService;
+  scale: ScaleService;
   jobHandlers: JobHandlers;
 }
 
@@ -44,6 +47,7 @@ export function createServices(db: Database, config: Config): Services {
     objects,
     locations,
     work,
+    scale: new ScaleService(new ScaleRepository(db)),
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();

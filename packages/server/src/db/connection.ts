@@ -11,7 +11,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as pgCopyFrom } from 'pg-copy-streams';
 import * as schema from './schema';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +29,11 @@ export interface Database {
   exec(text: string): Promise<Record<string, unknown>[]>;
   /** Runs `fn` on one pinned connection (session-level locks, multi-step DDL). */
   pinned<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /**
+   * `COPY … FROM STDIN` fed with text chunks: streamed on PostgreSQL; on PGlite the chunks are
+   * gathered into one blob first, so keep them to what fits in memory there.
+   */
+  copyFrom(sql: string, chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +59,14 @@ export async function openPostgres(url: string): Promise<Database> {
           query: async (text, params) => (await client.query(text, params as unknown[] | undefined)).rows,
           exec: async (text) => lastRows(await client.query(text)),
         });
+      } finally {
+        client.release();
+      }
+    },
+    async copyFrom(sql, chunks) {
+      const client = await pool.connect();
+      try {
+        await pipeline(Readable.from(chunks), client.query(pgCopyFrom(sql)));
       } finally {
         client.release();
       }
@@ -102,6 +118,11 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     exec: async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
     // PGlite is one connection already.
     pinned: (fn) => fn(db),
+    async copyFrom(sql, chunks) {
+      const parts: string[] = [];
+      for await (const c of chunks) parts.push(c);
+      await pglite.query(sql.replace(/FROM\s+STDIN/i, "FROM '/dev/blob'"), [], { blob: new Blob(parts) });
+    },
     close: once(async () => {
       await pglite.close();
       releaseLock();

@@ -1,0 +1,174 @@
+/**
+ * The SQL of bulk-loading a generated network: secondary indexes dropped before and built after,
+ * COPY on PostgreSQL, multi-row INSERTs in transactions on PGlite.
+ */
+import type { AssetRecord } from '@manway/core/domain/demo-town';
+import { SCALE_ID_BASE } from '@manway/core/domain/scale-network';
+import { inTransaction, insertRows } from '../../db/bulk';
+import type { Database } from '../../db/connection';
+import { ASSET_COLUMNS, assetRow } from '../demo/repository';
+
+/** The secondary indexes of assets (as in 0002_network.sql), rebuilt after a bulk load. */
+export const ASSET_INDEXES: [name: string, create: string][] = [
+  ['assets_geom_idx', 'CREATE INDEX assets_geom_idx ON assets USING gist (geom)'],
+  [
+    'assets_code_prefix_idx',
+    'CREATE INDEX assets_code_prefix_idx ON assets (object_type, (lower(asset_code) COLLATE "C"))',
+  ],
+  ['assets_code_trgm_idx', 'CREATE INDEX assets_code_trgm_idx ON assets USING gin (lower(asset_code) gin_trgm_ops)'],
+  ['assets_from_node_idx', 'CREATE INDEX assets_from_node_idx ON assets (from_node_id) WHERE from_node_id IS NOT NULL'],
+  ['assets_to_node_idx', 'CREATE INDEX assets_to_node_idx ON assets (to_node_id) WHERE to_node_id IS NOT NULL'],
+  [
+    'assets_parent_section_idx',
+    'CREATE INDEX assets_parent_section_idx ON assets (parent_section_id) WHERE parent_section_id IS NOT NULL',
+  ],
+];
+
+export const COPY_ASSETS_SQL = `COPY assets (${ASSET_COLUMNS.join(', ')}) FROM STDIN`;
+
+/** One row in COPY's text format. */
+export function copyLine(values: readonly unknown[]): string {
+  return (
+    values
+      .map((v) =>
+        v === null || v === undefined
+          ? '\\N'
+          : String(v).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!),
+      )
+      .join('\t') + '\n'
+  );
+}
+
+export function assetCopyLine(a: AssetRecord): string {
+  return copyLine(assetRow(a));
+}
+
+export interface AssetSink {
+  write(batch: AssetRecord[], lines: string[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+export class ScaleRepository {
+  constructor(private readonly db: Database) {}
+
+  get kind() {
+    return this.db.kind;
+  }
+
+  async scaleAssetCount(): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets WHERE id >= $1`, [
+      SCALE_ID_BASE,
+    ]);
+    return row?.n ?? 0;
+  }
+
+  async deleteScale(): Promise<void> {
+    await inTransaction(this.db, async (conn) => {
+      await conn.query(
+        `DELETE FROM locations WHERE object_id >= $1 AND object_type IN ('node', 'section', 'lateral')`,
+        [SCALE_ID_BASE],
+      );
+      await conn.query(`DELETE FROM user_shortcuts WHERE kind = 'asset' AND object_id >= $1`, [SCALE_ID_BASE]);
+      await conn.query(`DELETE FROM assets WHERE id >= $1`, [SCALE_ID_BASE]);
+      await conn.query(`DELETE FROM datasets WHERE name = 'scale'`);
+    });
+  }
+
+  async dropIndexes(): Promise<void> {
+    for (const [name] of ASSET_INDEXES) await this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+  }
+
+  async createIndexes(onEach: (name: string, seconds: number) => void = () => {}): Promise<void> {
+    for (const [name, create] of ASSET_INDEXES) {
+      const started = performance.now();
+      await this.db.exec(create.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
+      onEach(name, (performance.now() - started) / 1000);
+    }
+    await this.db.exec('ANALYZE assets');
+  }
+
+  /**
+   * Where generated assets go: one streaming COPY on PostgreSQL; on PGlite, multi-row INSERTs with a
+   * transaction per `rowsPerTransaction`.
+   */
+  async openSink(rowsPerTransaction = 50_000): Promise<AssetSink> {
+    if (this.db.kind === 'postgres') return this.copySink();
+    const db = this.db;
+    let inTx = 0;
+    return {
+      async write(batch) {
+        if (inTx === 0) await db.exec('BEGIN');
+        await insertRows(db, 'assets', ASSET_COLUMNS, batch.map(assetRow), { geom: 'geometry' });
+        inTx += batch.length;
+        if (inTx >= rowsPerTransaction) {
+          await db.exec('COMMIT');
+          inTx = 0;
+        }
+      },
+      async end() {
+        if (inTx > 0) await db.exec('COMMIT');
+      },
+    };
+  }
+
+  /** A COPY fed through a queue of line batches, so generation and loading overlap. */
+  private copySink(): AssetSink {
+    const queue: string[][] = [];
+    let wake: (() => void) | undefined;
+    let done = false;
+    async function* source(): AsyncGenerator<string> {
+      for (;;) {
+        const next = queue.shift();
+        if (next) {
+          yield next.join('');
+          continue;
+        }
+        if (done) return;
+        await new Promise<void>((r) => (wake = r));
+      }
+    }
+    const copying = this.db.copyFrom(COPY_ASSETS_SQL, source());
+    let failed: unknown;
+    copying.catch((e: unknown) => (failed = e));
+    const nudge = () => {
+      const w = wake;
+      wake = undefined;
+      w?.();
+    };
+    return {
+      async write(_batch, lines) {
+        if (failed) throw failed;
+        queue.push(lines);
+        nudge();
+        // Back-pressure: let the copy drain before generating far ahead of it.
+        while (queue.length > 4 && !failed) await new Promise((r) => setImmediate(r));
+      },
+      async end() {
+        done = true;
+        nudge();
+        await copying;
+      },
+    };
+  }
+
+  /** Baseline for the benchmark: a raw COPY of the same lines into a table without constraints or indexes. */
+  async rawCopySeconds(lines: Iterable<string>): Promise<number> {
+    await this.db.exec(`DROP TABLE IF EXISTS bench_raw_assets`);
+    await this.db.exec(
+      `CREATE UNLOGGED TABLE bench_raw_assets AS SELECT ${ASSET_COLUMNS.join(', ')} FROM assets WITH NO DATA`,
+    );
+    const started = performance.now();
+    await this.db.copyFrom(COPY_ASSETS_SQL.replace('COPY assets', 'COPY bench_raw_assets'), lines);
+    const seconds = (performance.now() - started) / 1000;
+    await this.db.exec(`DROP TABLE bench_raw_assets`);
+    return seconds;
+  }
+
+  async recordDataset(seed: number, params: unknown): Promise<void> {
+    await this.db.query(
+      `INSERT INTO datasets (name, seed, params) VALUES ('scale', $1, $2::jsonb)
+       ON CONFLICT (name) DO UPDATE SET seed = EXCLUDED.seed, params = EXCLUDED.params, loaded_at = now()`,
+      [seed, JSON.stringify(params)],
+    );
+  }
+}
