@@ -224,6 +224,12 @@ describe('lookup', () => {
     ]);
   });
 
+  it('"contains" starts at three characters; shorter text matches prefixes only', async () => {
+    expect((await guest.get('/api/lookup/Section?search=23')).body).toEqual([]);
+    const three = await guest.get('/api/lookup/Section?search=123&limit=3');
+    expect(three.body.length).toBe(3);
+  });
+
   it('wildcards in the search are taken literally', async () => {
     expect((await guest.get('/api/lookup/Node?search=%25')).body).toEqual([]);
     expect((await guest.get('/api/lookup/Node?search=MH_0')).body).toEqual([]);

@@ -48,7 +48,11 @@ export interface ShortcutRow {
   last_used_at: Date;
 }
 
-/** Readable-id lookup: prefix hits in code order first, then "contains" hits, one statement on both back ends. */
+/**
+ * Readable-id lookup, one statement on both back ends: prefix hits in code order (a range on the
+ * byte-ordered btree), then, only if those did not fill the page, codes containing the text (the
+ * type's trigram index, or a walk of the btree in order when the text is common).
+ */
 export const LOOKUP_SQL = `
   WITH prefix AS (
     SELECT id, asset_code, subtype, true AS prefix_match FROM assets
@@ -57,7 +61,8 @@ export const LOOKUP_SQL = `
     ORDER BY lower(asset_code) COLLATE "C" LIMIT $5
   ), contains AS (
     SELECT id, asset_code, subtype, false AS prefix_match FROM assets
-    WHERE $4::text IS NOT NULL AND object_type = $1 AND ($2::text IS NULL OR subtype = $2)
+    WHERE $4::text IS NOT NULL AND (SELECT count(*) FROM prefix) < $5
+      AND object_type = $1 AND ($2::text IS NULL OR subtype = $2)
       AND lower(asset_code) LIKE $4 AND NOT lower(asset_code) COLLATE "C" LIKE $3
     ORDER BY lower(asset_code) COLLATE "C" LIMIT $5
   )

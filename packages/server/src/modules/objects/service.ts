@@ -32,6 +32,7 @@ const OTHER_KINDS = {
 } as const;
 
 const RECENT_SHORTCUTS = 20;
+export const CONTAINS_MIN_LENGTH = 3;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -245,7 +246,9 @@ export class ObjectsService {
       rows = await this.repo.lookupById(t.key, subtype, Number(search));
     } else {
       const escaped = likeEscape(search);
-      rows = await this.repo.lookup(t.key, subtype, `${escaped}%`, search ? `%${escaped}%` : null, q.limit);
+      // "Contains" starts at three characters, where a trigram index can narrow it down.
+      const contains = search.length >= CONTAINS_MIN_LENGTH ? `%${escaped}%` : null;
+      rows = await this.repo.lookup(t.key, subtype, `${escaped}%`, contains, q.limit);
     }
     return rows.map((r) => ({
       id: Number(r.id),

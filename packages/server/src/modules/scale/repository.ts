@@ -8,14 +8,17 @@ import { inTransaction, insertRows } from '../../db/bulk';
 import type { Database } from '../../db/connection';
 import { ASSET_COLUMNS, assetRow } from '../demo/repository';
 
-/** The secondary indexes of assets (as in 0002_network.sql), rebuilt after a bulk load. */
+/** The secondary indexes of assets (as in migrations 0002 and 0003), rebuilt after a bulk load. */
 export const ASSET_INDEXES: [name: string, create: string][] = [
   ['assets_geom_idx', 'CREATE INDEX assets_geom_idx ON assets USING gist (geom)'],
   [
     'assets_code_prefix_idx',
     'CREATE INDEX assets_code_prefix_idx ON assets (object_type, (lower(asset_code) COLLATE "C"))',
   ],
-  ['assets_code_trgm_idx', 'CREATE INDEX assets_code_trgm_idx ON assets USING gin (lower(asset_code) gin_trgm_ops)'],
+  ...(['node', 'section', 'lateral'] as const).map((t): [string, string] => [
+    `assets_code_trgm_${t}_idx`,
+    `CREATE INDEX assets_code_trgm_${t}_idx ON assets USING gin (lower(asset_code) gin_trgm_ops) WHERE object_type = '${t}'`,
+  ]),
   ['assets_from_node_idx', 'CREATE INDEX assets_from_node_idx ON assets (from_node_id) WHERE from_node_id IS NOT NULL'],
   ['assets_to_node_idx', 'CREATE INDEX assets_to_node_idx ON assets (to_node_id) WHERE to_node_id IS NOT NULL'],
   [
