@@ -11,3 +11,5 @@ const run = (cmd, args) => {
 };
 run('npm', ['run', 'build', '-w', '@manway/web']);
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/foundation.ts']);
+// PGlite with 100,000 generated assets; PostgreSQL with 1,000,000 when DATABASE_URL is set.
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/network.ts']);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/connection';
-import { loginFailures, sessions } from '../../db/schema';
+import { loginFailures, sessions, users } from '../../db/schema';
+import type { UserRow } from '../users/repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -19,11 +20,15 @@ export class AccountRepository {
     await this.orm.insert(sessions).values(row);
   }
 
-  /** A live session: not revoked, not past its sliding or absolute expiry. */
-  async findLiveSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+  /**
+   * A live session (not revoked, not past its sliding or absolute expiry) with its user, in one query:
+   * every API request asks this first.
+   */
+  async findLiveSession(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
     const [row] = await this.orm
-      .select()
+      .select({ session: sessions, user: users })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
     return row;
   }

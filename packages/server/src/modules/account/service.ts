@@ -85,10 +85,10 @@ export class AccountService {
   /** The user behind a token, extending the session's idle expiry; undefined when it is not live. */
   async resolve(token: string): Promise<{ user: CurrentUser; expiresAt: Date } | undefined> {
     const now = this.now();
-    const session = await this.repo.findLiveSession(hashToken(token), now);
-    if (!session) return undefined;
-    const user = await this.users.findCurrent(session.userId);
-    if (!user) return undefined;
+    const found = await this.repo.findLiveSession(hashToken(token), now);
+    if (!found || found.user.disabled) return undefined;
+    const { session } = found;
+    const user = toCurrentUser(found.user);
     let expiresAt = session.expiresAt;
     if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
       expiresAt = this.slide(now, session.absoluteExpiresAt);

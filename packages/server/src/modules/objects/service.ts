@@ -44,10 +44,21 @@ function likeEscape(s: string): string {
 }
 
 export class ObjectsService {
+  /** Object types come with the migrations and never change while running: read them once. */
+  private types: Promise<ObjectTypeRow[]> | undefined;
+
   constructor(private readonly repo: ObjectsRepository) {}
 
+  private typeRows(): Promise<ObjectTypeRow[]> {
+    this.types ??= this.repo.objectTypes().catch((error: unknown) => {
+      this.types = undefined;
+      throw error;
+    });
+    return this.types;
+  }
+
   async objectTypes(): Promise<ObjectTypeInfo[]> {
-    const rows = await this.repo.objectTypes();
+    const rows = await this.typeRows();
     return rows.map((r) => ({
       key: r.key,
       typeName: r.type_name,
@@ -61,7 +72,7 @@ export class ObjectsService {
   /** Matches the key or type name, in any case; unknown types answer 400 naming the known ones. */
   async resolveType(type: string, allowed: ResolvedType['kind'][] = ['asset', ...keysOf(OTHER_KINDS)]) {
     const wanted = type.toLowerCase();
-    const rows = await this.repo.objectTypes();
+    const rows = await this.typeRows();
     const row = rows.find((r) => r.key === wanted || r.type_name.toLowerCase() === wanted);
     let resolved: ResolvedType | undefined;
     if (row && (row.key === 'node' || row.key === 'section' || row.key === 'lateral')) {
@@ -99,7 +110,7 @@ export class ObjectsService {
       const valid =
         t.kind === 'asset'
           ? (await this.repo.subtypes(t.key)).map((s) => s.key)
-          : (await this.repo.objectTypes()).map((r) => r.key);
+          : (await this.typeRows()).map((r) => r.key);
       if (!valid.includes(scope)) {
         throw fail.field('jobOrAssetType', `"${q.jobOrAssetType}" is not one of: ${valid.join(', ')}.`);
       }

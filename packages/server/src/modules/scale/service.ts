@@ -91,8 +91,10 @@ export class ScaleService {
     };
   }
 
-  /** The COPY lines of a plan, for baselines and checks; the same text the loader sends. */
-  *lines(assets: number, seed: number): Generator<string> {
-    for (const a of scaleAssets(scalePlan(assets, seed))) yield assetCopyLine(a);
+  /** Benchmark baseline: the same rows, generated beforehand, COPYed raw into a bare table. */
+  rawCopySeconds(assets: number, seed: number): Promise<number> {
+    const lines: string[] = [];
+    for (const a of scaleAssets(scalePlan(assets, seed))) lines.push(assetCopyLine(a));
+    return this.repo.rawCopySeconds(lines);
   }
 }

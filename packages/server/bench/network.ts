@@ -1,0 +1,214 @@
+/**
+ * Network benchmark (issue 4): load rate of the scale generator beside a raw COPY of the same rows
+ * into a table without constraints or indexes; GET /api/lookup p50/p95 beside the bare SQL it runs
+ * and beside a bare Fastify route running that SQL; GET /api/objects/{type}/{id} p95.
+ * PGlite with 100,000 assets always; PostgreSQL with 1,000,000 when DATABASE_URL is set.
+ * BENCH_PGLITE_ASSETS and BENCH_POSTGRES_ASSETS override the sizes.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { scaleAssets, scalePlan } from '@manway/core/domain/scale-network';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/connection';
+import { migrate } from '../src/db/migrate';
+import { LOOKUP_SQL } from '../src/modules/objects/repository';
+import { Readiness } from '../src/platform';
+import { createServices } from '../src/services';
+
+const RUNS = 300;
+const SEED = 1;
+const ADMIN_PASSWORD = 'bench-admin-password';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface Timing {
+  p50: number;
+  p95: number;
+}
+
+async function timeEach<T>(inputs: T[], fn: (input: T) => Promise<void>): Promise<Timing> {
+  for (const input of inputs.slice(0, 20)) await fn(input); // warm-up
+  const samples: number[] = [];
+  for (const input of inputs) {
+    const t = performance.now();
+    await fn(input);
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** Deterministic search texts: half prefixes of real codes typed part-way, half digits from inside codes. */
+function searchTexts(
+  plan: ReturnType<typeof scalePlan>,
+  n: number,
+): { type: string; prefix: string; contains: string | null }[] {
+  const out: { type: string; prefix: string; contains: string | null }[] = [];
+  for (let i = 0; i < n; i++) {
+    const tile = (i * 7919) % plan.tiles;
+    const type = ['Node', 'Section', 'Lateral'][i % 3]!;
+    const letter = { Node: 'MH', Section: 'S', Lateral: 'L' }[type]!;
+    const number = String(1 + ((i * 104_729) % 399)).padStart(5, '0');
+    const code = `t${String(tile).padStart(4, '0')}-${letter.toLowerCase()}-${number}`;
+    const text = i % 2 === 0 ? code.slice(0, 8 + (i % 5)) : number.slice(1 + (i % 2), 5);
+    out.push({ type, prefix: text, contains: text.length >= 3 ? text : null });
+  }
+  return out;
+}
+
+const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: string): Promise<string[][]> {
+  let db: Database;
+  let cleanup: () => Promise<void>;
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'manway-bench-net-'));
+    const lite = await openPglite({ dir: join(dir, 'db') });
+    db = lite;
+    cleanup = async () => {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    };
+  } else {
+    const name = `manway_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const u = new URL(url!);
+    u.pathname = `/${name}`;
+    db = await openPostgres(u.toString());
+    cleanup = async () => {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  try {
+    const config = loadConfig({ ADMIN_PASSWORD, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tmpdir() });
+    await migrate(db);
+    const services = createServices(db, config);
+    await services.settings.registerDefaultLicences();
+    await services.users.ensureAdmin(ADMIN_PASSWORD);
+
+    const load = await services.scale.generate({ assets, seed: SEED, reset: false });
+    // The same rows again, raw: no constraints, no indexes, no generation cost.
+    const rawSeconds = await services.scale.rawCopySeconds(assets, SEED);
+
+    const readiness = new Readiness();
+    readiness.state = { status: 'ready' };
+    const app = await buildApp({ config, db, services, readiness });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${base}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+
+    const plan = scalePlan(assets, SEED);
+    const texts = searchTexts(plan, RUNS);
+    const keyOf = { Node: 'node', Section: 'section', Lateral: 'lateral' } as Record<string, string>;
+    const apiLookup = await timeEach(texts, async (t) => {
+      const r = await fetch(`${base}/api/lookup/${t.type}?search=${encodeURIComponent(t.prefix)}&limit=20`, {
+        headers: { cookie },
+      });
+      if (!r.ok) throw new Error(`lookup answered ${r.status}`);
+      await r.arrayBuffer();
+    });
+    const sqlParams = (t: (typeof texts)[number]) => [
+      keyOf[t.type],
+      null,
+      `${like(t.prefix)}%`,
+      t.contains ? `%${like(t.contains)}%` : null,
+      20,
+    ];
+    const bareSql = await timeEach(texts, async (t) => {
+      await db.query(LOOKUP_SQL, sqlParams(t));
+    });
+    const bare = Fastify();
+    bare.get<{ Querystring: { i: string } }>('/bare', async (request) =>
+      db.query(LOOKUP_SQL, sqlParams(texts[Number(request.query.i)]!)),
+    );
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareRoute = await timeEach(
+      texts.map((_, i) => i),
+      async (i) => {
+        await (await fetch(`${bareBase}/bare?i=${i}`)).arrayBuffer();
+      },
+    );
+    await bare.close();
+
+    const ids: number[] = [];
+    for (const a of scaleAssets(plan)) {
+      if (ids.length >= RUNS) break;
+      if (a.objectType === 'section' && a.id % 13 === 0) ids.push(a.id);
+    }
+    const objects = await timeEach(ids, async (id) => {
+      const r = await fetch(`${base}/api/objects/Section/${id}`, { headers: { cookie } });
+      if (!r.ok) throw new Error(`object answered ${r.status}`);
+      await r.arrayBuffer();
+    });
+
+    // The plans the lookup relies on (STYLE.md 15).
+    const explain = async (params: unknown[]) =>
+      (await db.query<Record<string, string>>(`EXPLAIN ${LOOKUP_SQL}`, params))
+        .map((r) => Object.values(r)[0]!)
+        .filter((l) => /Index|Scan/.test(l) && !/CTE Scan|Subquery Scan/.test(l))
+        .map((l) => l.trim().replace(/\s+\(cost=.*$/, ''));
+    const planPrefix = await explain(['node', null, 't0001-mh-00%', '%t0001-mh-00%', 20]);
+    const planContains = await explain(['section', null, '0123%', '%0123%', 20]);
+    await app.close();
+
+    const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+    const label =
+      kind === 'pglite'
+        ? `PGlite, ${assets.toLocaleString('en')} assets`
+        : `PostgreSQL, ${assets.toLocaleString('en')} assets`;
+    console.log(`\n${label}: prefix lookup plan: ${planPrefix.join(' / ')}`);
+    console.log(`${label}: contains lookup plan: ${planContains.join(' / ')}`);
+    return [
+      [
+        `${label}: load (${load.method}, indexes after)`,
+        `${Math.round(load.assets / load.seconds).toLocaleString('en')} rows/s (${load.seconds.toFixed(1)} s)`,
+        `raw COPY ${Math.round(assets / rawSeconds).toLocaleString('en')} rows/s (${rawSeconds.toFixed(1)} s)`,
+        `${(rawSeconds / load.seconds).toFixed(2)}×`,
+      ],
+      [
+        `${label}: GET /api/lookup p50 / p95`,
+        `${fmt(apiLookup.p50)} / ${fmt(apiLookup.p95)}`,
+        `bare SQL ${fmt(bareSql.p50)} / ${fmt(bareSql.p95)}; bare Fastify + SQL ${fmt(bareRoute.p50)} / ${fmt(bareRoute.p95)}`,
+        `${(apiLookup.p95 / bareSql.p95).toFixed(2)}× SQL, ${(apiLookup.p95 / bareRoute.p95).toFixed(2)}× route`,
+      ],
+      [`${label}: GET /api/objects/Section/{id} p50 / p95`, `${fmt(objects.p50)} / ${fmt(objects.p95)}`, '', ''],
+    ];
+  } finally {
+    await cleanup();
+  }
+}
+
+async function main() {
+  const rows: string[][] = [];
+  rows.push(...(await benchOne('pglite', Number(process.env.BENCH_PGLITE_ASSETS ?? 100_000))));
+  const url = process.env.DATABASE_URL;
+  if (url) rows.push(...(await benchOne('postgres', Number(process.env.BENCH_POSTGRES_ASSETS ?? 1_000_000), url)));
+  const head = ['measure', 'Manway', 'baseline (same run)', 'ratio (p95 for latency)'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\nNetwork (${RUNS} requests each)`);
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+  if (!url)
+    console.log(
+      '\nPostgreSQL network benchmark skipped: DATABASE_URL is not set (it needs 1,000,000 assets on a server).',
+    );
+}
+
+await main();
