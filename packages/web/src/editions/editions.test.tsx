@@ -8,6 +8,7 @@ import { renderEdition } from '../testing/renderEdition';
 import { InspectHome } from './inspect/InspectHome';
 import { OfficeHome } from './office/OfficeHome';
 import { SettingsHome } from './settings/SettingsHome';
+import { SETTINGS_PAGES } from './settings/settingsPages';
 import { WebSyncHome } from './websync/WebSyncHome';
 
 const EDITION_HOMES: [Edition, string, ReactNode][] = [
@@ -25,5 +26,27 @@ describe('editions', () => {
     expect(within(screen.getByRole('banner')).getByText(name)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();
     expect(server.calls[0]?.headers.get('x-application-edition')).toBe(edition);
+  });
+
+  it('the settings edition lists Widgets in its navigation and shows the widget gallery there', async () => {
+    const server = new FakeServer().on('GET', '/api/settings/general', { json: generalSettings() });
+    await renderEdition({
+      server,
+      edition: 'web-settings',
+      home: <SettingsHome />,
+      pages: SETTINGS_PAGES,
+      path: '/widgets',
+    });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Widgets', 'About']);
+    expect(within(nav).getByRole('link', { name: 'Widgets' })).toHaveAttribute('href', '/widgets');
+    // The gallery's code loads on first visit.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Widget gallery' }, { timeout: 10_000 });
+    expect(heading).toBeInTheDocument();
   });
 });

@@ -32,3 +32,6 @@ export const ChevronRightIcon = (props: IconProps) => <Glyph path="M9 5l7 7-7 7"
 export const ChevronDownIcon = (props: IconProps) => <Glyph path="M5 9l7 7 7-7" {...props} />;
 export const CheckIcon = (props: IconProps) => <Glyph path="M5 12l5 5L20 7" {...props} />;
 export const MinusIcon = (props: IconProps) => <Glyph path="M6 12h12" {...props} />;
+export const InfoIcon = (props: IconProps) => (
+  <Glyph path="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16v-5M12 8h.01" {...props} />
+);

@@ -1,0 +1,14 @@
+import { CONDITION_LABELS, type ConditionGrade } from '../sampleAssets';
+
+/** The condition grade as a coloured pill; the words carry the meaning, the colour only helps. */
+export function ConditionBadge({ grade }: { grade: ConditionGrade }) {
+  return (
+    <span className={`mw-condition mw-condition--${grade}`}>
+      <span className="mw-condition__grade">{grade}</span> {CONDITION_LABELS[grade]}
+    </span>
+  );
+}
+
+export function formatDiameter(diameterMm: number): string {
+  return `${diameterMm.toLocaleString('en-US')} mm`;
+}
