@@ -25,7 +25,8 @@ export function AppHeader({ nav }: { nav: NavItem[] }) {
   return (
     <header className="mw-header">
       <Link to="/" className="mw-header__brand" aria-label={`Manway ${EDITION_NAMES[edition]} home`}>
-        <span className="mw-header__product">Manway</span>
+        {/* The space keeps the visible words inside the link's name ('Manway Office home'). */}
+        <span className="mw-header__product">Manway</span>{' '}
         <span className="mw-header__edition">{EDITION_NAMES[edition]}</span>
       </Link>
       {compact && (

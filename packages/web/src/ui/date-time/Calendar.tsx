@@ -210,14 +210,15 @@ export function Calendar({ selected, onSelect, label = 'Calendar', autoFocus = f
                       tabIndex={isFocused ? 0 : -1}
                       autoFocus={autoFocus && isFocused}
                       disabled={!inRange(day)}
-                      aria-label={format(day, 'PPPP', { locale })}
                       aria-current={isToday ? 'date' : undefined}
                       onClick={() => {
                         goTo(day, false);
                         onSelect(day);
                       }}
                     >
-                      {format(day, 'd', { locale })}
+                      {/* Named by the full date in words; the digit shown is not read twice. */}
+                      <span aria-hidden="true">{format(day, 'd', { locale })}</span>
+                      <span className="mw-visually-hidden">{format(day, 'PPPP', { locale })}</span>
                     </button>
                   </td>
                 );

@@ -194,14 +194,15 @@ export function BoundedModal({
       className={['mw-dialog--bounded', className].filter(Boolean).join(' ')}
       style={boundedStyle as CSSProperties}
     >
-      <header className="mw-dialog__header">
+      {/* Plain divs: a header or footer outside any section would be a second page banner or contentinfo. */}
+      <div className="mw-dialog__header">
         <h2 id={titleId} className="mw-dialog__title">
           {title}
         </h2>
         <IconButton label={closeLabel} icon={<CloseIcon />} variant="ghost" onClick={modalProps.onDismiss} />
-      </header>
+      </div>
       <div className="mw-dialog__body">{children}</div>
-      {footer !== undefined && <footer className="mw-dialog__footer">{footer}</footer>}
+      {footer !== undefined && <div className="mw-dialog__footer">{footer}</div>}
     </Modal>
   );
 }
