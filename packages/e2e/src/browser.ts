@@ -20,9 +20,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** The whole page by default; `viewport` shows what is on screen, e.g. an open modal where it was opened. */
+export async function screenshot(page: Page, name: string, { viewport = false } = {}): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: !viewport });
   return path;
 }

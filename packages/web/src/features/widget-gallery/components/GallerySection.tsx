@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 /** A widget's component name and where it lives, relative to packages/web/src. */
 export type WidgetFile = readonly [component: string, path: string];
@@ -38,7 +38,19 @@ export function GallerySection({
           {files.map(([component, path]) => (
             <li key={`${component} ${path}`}>
               <code className="mw-gallery-section__component">{component}</code>
-              <code className="mw-gallery-section__path">{path}</code>
+              <code className="mw-gallery-section__path">
+                {/* Long paths wrap after a slash on narrow screens, not in the middle of a name. */}
+                {path.split('/').map((part, index, parts) => (
+                  <Fragment key={index}>
+                    {part}
+                    {index < parts.length - 1 && (
+                      <>
+                        /<wbr />
+                      </>
+                    )}
+                  </Fragment>
+                ))}
+              </code>
             </li>
           ))}
         </ul>
