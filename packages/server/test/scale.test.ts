@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALE_ID_BASE } from '@manway/core/domain/scale-network';
 import { ScaleDataExistsError } from '../src/modules/scale/service';
-import { ASSET_INDEXES } from '../src/modules/scale/repository';
+import { ASSET_INDEXES, assetCopyLine, ScaleRepository } from '../src/modules/scale/repository';
+import { scaleAssets, scalePlan } from '@manway/core/domain/scale-network';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -54,6 +55,30 @@ describe('the scale generator', () => {
   });
 
   it('builds the secondary indexes again after loading', async () => {
+    const names = (
+      await server.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'assets'`)
+    ).map((r) => r.indexname);
+    for (const [name] of ASSET_INDEXES) expect(names).toContain(name);
+  });
+
+  it('a load that fails part-way leaves nothing behind: rows, keys and indexes as before', async () => {
+    const keys = async () =>
+      (
+        await server.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_constraint WHERE conrelid = 'assets'::regclass AND contype = 'f'`,
+        )
+      )[0]!.n;
+    const before = { keys: await keys(), rows: (await one(`SELECT count(*)::int AS n FROM assets`)).n };
+    const repo = new ScaleRepository(server.db);
+    const some = [...scaleAssets(scalePlan(500, 77))].map((a) => ({ ...a, id: a.id + 5_000_000 }));
+    await expect(
+      repo.bulkLoad(false, async (sink) => {
+        await sink.write(some, some.map(assetCopyLine));
+        throw new Error('generator crashed');
+      }),
+    ).rejects.toThrow();
+    expect(await keys()).toBe(before.keys);
+    expect((await one(`SELECT count(*)::int AS n FROM assets`)).n).toBe(before.rows);
     const names = (
       await server.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'assets'`)
     ).map((r) => r.indexname);

@@ -37,7 +37,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type Connection = Pick<Database, 'kind' | 'query' | 'exec'>;
+export type Connection = Pick<Database, 'kind' | 'query' | 'exec' | 'copyFrom'>;
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
@@ -58,6 +58,7 @@ export async function openPostgres(url: string): Promise<Database> {
           kind: 'postgres',
           query: async (text, params) => (await client.query(text, params as unknown[] | undefined)).rows,
           exec: async (text) => lastRows(await client.query(text)),
+          copyFrom: (sql, chunks) => copyWith(client, sql, chunks),
         });
       } finally {
         client.release();
@@ -66,13 +67,17 @@ export async function openPostgres(url: string): Promise<Database> {
     async copyFrom(sql, chunks) {
       const client = await pool.connect();
       try {
-        await pipeline(Readable.from(chunks), client.query(pgCopyFrom(sql)));
+        await copyWith(client, sql, chunks);
       } finally {
         client.release();
       }
     },
     close: once(() => pool.end()),
   };
+}
+
+function copyWith(client: pg.PoolClient, sql: string, chunks: AsyncIterable<string> | Iterable<string>) {
+  return pipeline(Readable.from(chunks), client.query(pgCopyFrom(sql)));
 }
 
 /** Closing twice (a test that lost its database on purpose, then cleans up) is harmless. */

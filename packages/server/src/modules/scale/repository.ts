@@ -5,7 +5,7 @@
 import type { AssetRecord } from '@manway/core/domain/demo-town';
 import { SCALE_ID_BASE } from '@manway/core/domain/scale-network';
 import { inTransaction, insertRows } from '../../db/bulk';
-import type { Database } from '../../db/connection';
+import type { Connection, Database } from '../../db/connection';
 import { ASSET_COLUMNS, assetRow } from '../demo/repository';
 
 /** The secondary indexes of assets (as in migrations 0002 and 0003), rebuilt after a bulk load. */
@@ -51,6 +51,12 @@ export interface AssetSink {
   end(): Promise<void>;
 }
 
+export interface BulkLoadTimes {
+  loadSeconds: number;
+  /** Foreign keys validated and secondary indexes built after loading. */
+  indexSeconds: number;
+}
+
 export class ScaleRepository {
   constructor(private readonly db: Database) {}
 
@@ -65,93 +71,54 @@ export class ScaleRepository {
     return row?.n ?? 0;
   }
 
-  async deleteScale(): Promise<void> {
-    await inTransaction(this.db, async (conn) => {
-      await conn.query(
-        `DELETE FROM locations WHERE object_id >= $1 AND object_type IN ('node', 'section', 'lateral')`,
-        [SCALE_ID_BASE],
-      );
-      await conn.query(`DELETE FROM user_shortcuts WHERE kind = 'asset' AND object_id >= $1`, [SCALE_ID_BASE]);
-      await conn.query(`DELETE FROM assets WHERE id >= $1`, [SCALE_ID_BASE]);
-      await conn.query(`DELETE FROM datasets WHERE name = 'scale'`);
-    });
-  }
-
-  async dropIndexes(): Promise<void> {
-    for (const [name] of ASSET_INDEXES) await this.db.exec(`DROP INDEX IF EXISTS ${name}`);
-  }
-
-  async createIndexes(onEach: (name: string, seconds: number) => void = () => {}): Promise<void> {
-    for (const [name, create] of ASSET_INDEXES) {
-      const started = performance.now();
-      await this.db.exec(create.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
-      onEach(name, (performance.now() - started) / 1000);
-    }
-    await this.db.exec('ANALYZE assets');
-  }
-
   /**
-   * Where generated assets go: one streaming COPY on PostgreSQL; on PGlite, multi-row INSERTs with a
-   * transaction per `rowsPerTransaction`.
+   * One transaction: the foreign keys and secondary indexes of assets are dropped, the previous
+   * generated network deleted when `reset`, `fill` streams rows into the sink, then the keys are
+   * validated in bulk and the indexes built. A failure, or a killed process, rolls all of it back.
+   * The assets table is locked meanwhile.
    */
-  async openSink(rowsPerTransaction = 50_000): Promise<AssetSink> {
-    if (this.db.kind === 'postgres') return this.copySink();
-    const db = this.db;
-    let inTx = 0;
-    return {
-      async write(batch) {
-        if (inTx === 0) await db.exec('BEGIN');
-        await insertRows(db, 'assets', ASSET_COLUMNS, batch.map(assetRow), { geom: 'geometry' });
-        inTx += batch.length;
-        if (inTx >= rowsPerTransaction) {
-          await db.exec('COMMIT');
-          inTx = 0;
-        }
-      },
-      async end() {
-        if (inTx > 0) await db.exec('COMMIT');
-      },
-    };
-  }
-
-  /** A COPY fed through a queue of line batches, so generation and loading overlap. */
-  private copySink(): AssetSink {
-    const queue: string[][] = [];
-    let wake: (() => void) | undefined;
-    let done = false;
-    async function* source(): AsyncGenerator<string> {
-      for (;;) {
-        const next = queue.shift();
-        if (next) {
-          yield next.join('');
-          continue;
-        }
-        if (done) return;
-        await new Promise<void>((r) => (wake = r));
+  bulkLoad(
+    reset: boolean,
+    fill: (sink: AssetSink) => Promise<void>,
+    onIndex: (name: string, seconds: number) => void = () => {},
+  ): Promise<BulkLoadTimes> {
+    return inTransaction(this.db, async (conn) => {
+      const keys = await conn.query<{ name: string; def: string }>(
+        `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+         WHERE conrelid = 'assets'::regclass AND contype = 'f' ORDER BY conname`,
+      );
+      for (const k of keys) await conn.exec(`ALTER TABLE assets DROP CONSTRAINT ${k.name}`);
+      for (const [name] of ASSET_INDEXES) await conn.exec(`DROP INDEX IF EXISTS ${name}`);
+      if (reset) {
+        await conn.query(
+          `DELETE FROM locations WHERE object_id >= $1 AND object_type IN ('node', 'section', 'lateral')`,
+          [SCALE_ID_BASE],
+        );
+        await conn.query(`DELETE FROM user_shortcuts WHERE kind = 'asset' AND object_id >= $1`, [SCALE_ID_BASE]);
+        await conn.query(`DELETE FROM assets WHERE id >= $1`, [SCALE_ID_BASE]);
       }
-    }
-    const copying = this.db.copyFrom(COPY_ASSETS_SQL, source());
-    let failed: unknown;
-    copying.catch((e: unknown) => (failed = e));
-    const nudge = () => {
-      const w = wake;
-      wake = undefined;
-      w?.();
-    };
-    return {
-      async write(_batch, lines) {
-        if (failed) throw failed;
-        queue.push(lines);
-        nudge();
-        // Back-pressure: let the copy drain before generating far ahead of it.
-        while (queue.length > 4 && !failed) await new Promise((r) => setImmediate(r));
-      },
-      async end() {
-        done = true;
-        nudge();
-        await copying;
-      },
-    };
+      const loadStarted = performance.now();
+      const sink = conn.kind === 'postgres' ? copySink(conn) : insertSink(conn);
+      try {
+        await fill(sink);
+      } finally {
+        await sink.end();
+      }
+      const loadSeconds = (performance.now() - loadStarted) / 1000;
+      const indexStarted = performance.now();
+      for (const k of keys) {
+        const started = performance.now();
+        await conn.exec(`ALTER TABLE assets ADD CONSTRAINT ${k.name} ${k.def}`);
+        onIndex(k.name, (performance.now() - started) / 1000);
+      }
+      for (const [name, create] of ASSET_INDEXES) {
+        const started = performance.now();
+        await conn.exec(create);
+        onIndex(name, (performance.now() - started) / 1000);
+      }
+      await conn.exec('ANALYZE assets');
+      return { loadSeconds, indexSeconds: (performance.now() - indexStarted) / 1000 };
+    });
   }
 
   /** Baseline for the benchmark: a raw COPY of the same lines into a table without constraints or indexes. */
@@ -174,4 +141,52 @@ export class ScaleRepository {
       [seed, JSON.stringify(params)],
     );
   }
+}
+
+/** PGlite: multi-row INSERTs on the loading transaction. */
+function insertSink(conn: Connection): AssetSink {
+  return {
+    write: (batch) => insertRows(conn, 'assets', ASSET_COLUMNS, batch.map(assetRow), { geom: 'geometry' }),
+    end: async () => {},
+  };
+}
+
+/** PostgreSQL: one COPY fed through a short queue of line batches, so generating and loading overlap. */
+function copySink(conn: Connection): AssetSink {
+  const queue: string[][] = [];
+  let wake: (() => void) | undefined;
+  let done = false;
+  async function* source(): AsyncGenerator<string> {
+    for (;;) {
+      const next = queue.shift();
+      if (next) {
+        yield next.join('');
+        continue;
+      }
+      if (done) return;
+      await new Promise<void>((r) => (wake = r));
+    }
+  }
+  const copying = conn.copyFrom(COPY_ASSETS_SQL, source());
+  let failed: unknown;
+  copying.catch((e: unknown) => (failed = e));
+  const nudge = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  return {
+    async write(_batch, lines) {
+      if (failed) throw failed;
+      queue.push(lines);
+      nudge();
+      // Back-pressure: let the copy drain before generating far ahead of it.
+      while (queue.length > 4 && !failed) await new Promise((r) => setImmediate(r));
+    },
+    async end() {
+      done = true;
+      nudge();
+      await copying;
+    },
+  };
 }

@@ -42,41 +42,32 @@ export class ScaleService {
       );
     }
     const started = performance.now();
-    if (existing > 0) await this.repo.deleteScale();
     const hash = createHash('sha256');
     const batchSize = o.batchSize ?? 10_000;
     let done = 0;
-    await this.repo.dropIndexes();
-    let loadSeconds = 0;
-    let indexSeconds = 0;
-    try {
-      const loadStarted = performance.now();
-      const sink = await this.repo.openSink();
-      let batch: AssetRecord[] = [];
-      let lines: string[] = [];
-      const flush = async () => {
-        await sink.write(batch, lines);
-        done += batch.length;
-        o.onProgress?.(done, plan.assets);
-        batch = [];
-        lines = [];
-      };
-      for (const asset of scaleAssets(plan)) {
-        const line = assetCopyLine(asset);
-        hash.update(line);
-        batch.push(asset);
-        lines.push(line);
-        if (batch.length >= batchSize) await flush();
-      }
-      if (batch.length) await flush();
-      await sink.end();
-      loadSeconds = (performance.now() - loadStarted) / 1000;
-    } finally {
-      // Even a failed load leaves the table with its indexes.
-      const indexStarted = performance.now();
-      await this.repo.createIndexes(o.onIndex);
-      indexSeconds = (performance.now() - indexStarted) / 1000;
-    }
+    const { loadSeconds, indexSeconds } = await this.repo.bulkLoad(
+      existing > 0,
+      async (sink) => {
+        let batch: AssetRecord[] = [];
+        let lines: string[] = [];
+        const flush = async () => {
+          await sink.write(batch, lines);
+          done += batch.length;
+          o.onProgress?.(done, plan.assets);
+          batch = [];
+          lines = [];
+        };
+        for (const asset of scaleAssets(plan)) {
+          const line = assetCopyLine(asset);
+          hash.update(line);
+          batch.push(asset);
+          lines.push(line);
+          if (batch.length >= batchSize) await flush();
+        }
+        if (batch.length) await flush();
+      },
+      o.onIndex,
+    );
     await this.repo.recordDataset(o.seed, { assets: plan.assets, tiles: plan.tiles });
     const seconds = (performance.now() - started) / 1000;
     return {
