@@ -33,7 +33,7 @@ export interface Services {
 
 export function createServices(db: Database, config: Config): Services {
   const users = new UsersService(new UsersRepository(db.orm));
-  const account = new AccountService(new AccountRepository(db.orm), users, config);
+  const account = new AccountService(new AccountRepository(db.orm, db), users, config);
   const settings = new SettingsService(new SettingsRepository(db.orm), db);
   const demo = new DemoService(new DemoRepository(db));
   const objects = new ObjectsService(new ObjectsRepository(db));
