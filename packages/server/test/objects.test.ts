@@ -177,6 +177,14 @@ describe('object details', () => {
     expect(res.body.subjects.map((s: { subjectId: number }) => s.subjectId)).toContain(Number(c.subject_id));
   });
 
+  it('a project answers its name, status and live task count', async () => {
+    const res = await guest.get('/api/objects/Project/5');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ type: 'Project', readableId: 'CCTV survey 2025', geometry: null });
+    expect(res.body.properties.status).toBe('active');
+    expect(res.body.properties.taskCount).toBeGreaterThan(0);
+  });
+
   it("a missing object answers 404 'Object not found'", async () => {
     const res = await guest.get('/api/objects/Node/99999999');
     expect(res.status).toBe(404);
@@ -191,6 +199,7 @@ describe('object details', () => {
     expect((await guest.get('/api/objects/Node/-3')).status).toBe(400);
     expect((await guest.get('/api/objects/Pipe/1')).status).toBe(400);
     expect((await guest.get('/api/objects/Node/1?standardId=nope')).status).toBe(400);
+    expect((await guest.get('/api/objects/Node/1?onSubjectType=Tree')).status).toBe(400);
   });
 });
 

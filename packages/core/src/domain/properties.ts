@@ -6,7 +6,7 @@
 import type { SelectOption, ValueModelType } from '../api/objects';
 import { INSPECTION_STATUSES, SEWER_USES } from './types';
 
-export type OptionSource = 'subtypes' | 'codes' | 'characterisations' | 'header';
+export type OptionSource = 'subtypes' | 'codes' | 'characterisations';
 
 export interface PropertyDef {
   name: string;

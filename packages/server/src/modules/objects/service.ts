@@ -157,7 +157,6 @@ export class ObjectsService {
           for (const c of codes) for (const [k, v] of Object.entries(c.characterisations ?? {})) all.set(k, v);
           return [...all].map(([id, value]) => ({ id, value })).sort((a, b) => a.id.localeCompare(b.id));
         }
-        case 'header':
         case undefined:
           return d.options ?? null;
       }
