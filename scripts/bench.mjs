@@ -1,5 +1,5 @@
 // `npm run bench`: builds the web editions once (so start-up times measure the server), then runs
-// each benchmark and prints its comparison table.
+// each benchmark and prints its comparison table. The widget benchmark needs Chromium.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,5 +11,8 @@ const run = (cmd, args) => {
 };
 run('npm', ['run', 'build', '-w', '@manway/web']);
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/foundation.ts']);
+// The widget pages are their own Vite entry (packages/web/bench), built apart from the product.
+run('npx', ['vite', 'build', '--config', 'packages/web/bench/vite.config.ts']);
+run(process.execPath, ['--import', 'tsx', 'packages/e2e/bench/widgets.ts']);
 // PGlite with 100,000 generated assets; PostgreSQL with 1,000,000 when DATABASE_URL is set.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/network.ts']);

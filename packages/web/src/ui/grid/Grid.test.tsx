@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNEXPECTED_ERROR } from '../../shell/errors/catalogue';
 import { advanceTimers, setupUserWithFakeTimers, withFakeTimersForUserEvent } from '../../testing/fakeTimers';
 import type { GridColumn } from './columns';
@@ -389,6 +389,58 @@ describe('grid: states', () => {
   });
 });
 
+describe('grid: long pages', () => {
+  // jsdom lays nothing out; as for the virtual table, sizes are stubbed so TanStack Virtual has a
+  // viewport to fill (the scroll box's clientHeight) and rows to measure (their offsetHeight).
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('mw-grid__scroller') ? 600 : 0;
+      },
+    });
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.tagName === 'TR' ? 45 : 0;
+      },
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+    Reflect.deleteProperty(HTMLElement.prototype, 'offsetHeight');
+  });
+
+  it('a page of more than 100 rows scrolls in its own box and keeps only the rows in view in the page', () => {
+    render(
+      <Grid<Asset>
+        label="Assets"
+        columns={COLUMNS}
+        data={makeAssets(1200)}
+        rowIdPath="assetId"
+        enableRowSelection
+        params={{ page: { pageIndex: 1, pageSize: 500 } }}
+      />,
+    );
+    const shown = bodyRows();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(50);
+    // Screen readers still hear how long the page is and where each row stands in it.
+    expect(table()).toHaveAttribute('aria-rowcount', '501');
+    expect(shown[0]).toHaveAttribute('aria-rowindex', '2');
+    expect(within(shown[0]!).getByRole('checkbox')).toHaveAccessibleName('Select row 501');
+    expect(table().closest('.mw-grid__scroller')).toHaveClass('mw-grid__scroller--bounded');
+  });
+
+  it('a page of 100 rows or fewer renders whole', () => {
+    render(
+      <Grid<Asset> label="Assets" columns={COLUMNS} data={makeAssets(150)} params={{ page: { pageSize: 100 } }} />,
+    );
+    expect(bodyRows()).toHaveLength(100);
+    expect(table()).not.toHaveAttribute('aria-rowcount');
+  });
+});
+
 describe('grid: selection', () => {
   it('the row id comes from the id column, and selection reports those ids', async () => {
     const user = userEvent.setup();
@@ -422,6 +474,21 @@ describe('grid: selection', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(selectAll).not.toBeChecked();
     expect(selectAll).not.toBePartiallyChecked();
+  });
+
+  it('without an id column a row is known by its position in the whole list, sorted or not', async () => {
+    const user = userEvent.setup();
+    const onSelectedRowIdsChange = vi.fn();
+    renderGrid({ rowIdPath: undefined, enableRowSelection: true, onSelectedRowIdsChange });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 27' }));
+    expect(onSelectedRowIdsChange).toHaveBeenLastCalledWith(['26']);
+
+    // Sorted, the same asset keeps its id and its tick.
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    const row = bodyRows().find((candidate) => within(candidate).queryByText('Asset 27'));
+    expect(within(row!).getByRole('checkbox')).toBeChecked();
   });
 
   it('a controlled selection follows the ids it is given', () => {

@@ -18,8 +18,13 @@ import { Pager } from '../pager/Pager';
 import { SearchBox } from '../search-box/SearchBox';
 import { LoadingStatus } from '../Spinner';
 import { createPathReader, toTableColumns, type GridColumn } from './columns';
-import { GridBody } from './GridBody';
-import { DEFAULT_GRID_PAGE_SIZE, GRID_EMPTY_MESSAGE, GRID_PAGE_SIZES } from './gridConstants';
+import { GridBody, VirtualGridBody } from './GridBody';
+import {
+  DEFAULT_GRID_PAGE_SIZE,
+  GRID_EMPTY_MESSAGE,
+  GRID_PAGE_SIZES,
+  GRID_VIRTUALIZE_ABOVE_ROWS,
+} from './gridConstants';
 import { GridHeader } from './GridHeader';
 import './Grid.css';
 
@@ -115,6 +120,9 @@ export function Grid<TRow>({
   enablePagination = true,
   maxColumnWidth,
 }: GridProps<TRow>) {
+  // State rather than a ref: a long page's body needs the box it scrolls in, which is attached
+  // only after the body's own first layout effects have run.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const manualPagination = params?.manualPagination === true;
   const manualSorting = params?.manualSorting === true;
 
@@ -146,11 +154,29 @@ export function Grid<TRow>({
     [columns, enableRowSelection, maxColumnWidth],
   );
   const columnsById = useMemo(() => new Map(columns.map((column) => [column.propertyPath, column])), [columns]);
+
+  // With nothing sorted or filtered in the browser, the current page is simply a slice of `data`:
+  // the table model is then built for that page alone, so the first rows of a 10,000-row list
+  // paint as soon as those of a short one. Sorting or filtering brings in the whole list.
+  const pageStart = pagination.pageIndex * pagination.pageSize;
+  const pageOnly =
+    enablePagination &&
+    !manualPagination &&
+    (sorting.length === 0 || manualSorting) &&
+    columnFilters.length === 0 &&
+    globalFilter === '';
+  const tableData = useMemo(
+    () => (pageOnly ? data.slice(pageStart, pageStart + pagination.pageSize) : data),
+    [pageOnly, data, pageStart, pagination.pageSize],
+  );
   const getRowId = useMemo(() => {
-    if (!rowIdPath) return undefined;
-    const readId = createPathReader(rowIdPath);
-    return (row: TRow) => String(readId(row));
-  }, [rowIdPath]);
+    if (rowIdPath) {
+      const readId = createPathReader(rowIdPath);
+      return (row: TRow) => String(readId(row));
+    }
+    // Positions in the whole list, as the table numbers rows when it is given all of them.
+    return pageOnly ? (_row: TRow, index: number) => String(pageStart + index) : undefined;
+  }, [rowIdPath, pageOnly, pageStart]);
 
   /** Applies sort and page changes together, so the server hears of them in one update. */
   const update = (change: { sorting?: SortingState; pagination?: PaginationState }) => {
@@ -204,7 +230,7 @@ export function Grid<TRow>({
   // memoise; this project does not compile with it, and the grid memoises by hand where it counts.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<TRow>({
-    data: data as TRow[],
+    data: tableData as TRow[],
     columns: tableColumns,
     getRowId,
     state: { sorting, pagination, columnFilters, globalFilter, rowSelection },
@@ -217,9 +243,13 @@ export function Grid<TRow>({
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getPaginationRowModel: enablePagination ? getPaginationRowModel() : undefined,
-    manualPagination: manualPagination || !enablePagination,
+    manualPagination: manualPagination || !enablePagination || pageOnly,
     manualSorting,
-    pageCount: manualPagination ? (params?.page?.pageCount ?? -1) : undefined,
+    pageCount: manualPagination
+      ? (params?.page?.pageCount ?? -1)
+      : pageOnly
+        ? Math.ceil(data.length / pagination.pageSize)
+        : undefined,
     // Page changes are handled above, the same way for client and server paging.
     autoResetPageIndex: false,
     sortDescFirst: false,
@@ -239,6 +269,10 @@ export function Grid<TRow>({
 
   const rows = table.getRowModel().rows;
   const visibleColumnCount = table.getVisibleLeafColumns().length;
+  // Short pages render whole and grow with the page; long ones scroll in a box of their own.
+  const virtual = rows.length > GRID_VIRTUALIZE_ABOVE_ROWS;
+  const headerRowCount = enableColumnFilters ? 2 : 1;
+  const rowNumberOffset = enablePagination ? pagination.pageIndex * pagination.pageSize : 0;
   const showToolbar = enableGlobalSearch || enableResetAll;
 
   let status: ReactNode = null;
@@ -285,11 +319,12 @@ export function Grid<TRow>({
           {enableResetAll && <Button onClick={resetAll}>Reset all</Button>}
         </div>
       )}
-      <div className="mw-grid__scroller">
+      <div ref={setScroller} className={virtual ? 'mw-grid__scroller mw-grid__scroller--bounded' : 'mw-grid__scroller'}>
         <table
           className="mw-grid__table"
           aria-label={label}
           aria-busy={loading || undefined}
+          aria-rowcount={virtual && !status ? headerRowCount + rows.length : undefined}
           style={anyExpanding ? { width: '100%', minWidth: totalWidth } : { width: totalWidth }}
         >
           <colgroup>
@@ -311,12 +346,22 @@ export function Grid<TRow>({
                 </td>
               </tr>
             </tbody>
+          ) : virtual ? (
+            <VirtualGridBody
+              rows={rows}
+              columnsById={columnsById}
+              rowSelection={rowSelection}
+              rowNumberOffset={rowNumberOffset}
+              scrollElement={scroller}
+              columnCount={visibleColumnCount}
+              headerRowCount={headerRowCount}
+            />
           ) : (
             <GridBody
               rows={rows}
               columnsById={columnsById}
               rowSelection={rowSelection}
-              rowNumberOffset={enablePagination ? pagination.pageIndex * pagination.pageSize : 0}
+              rowNumberOffset={rowNumberOffset}
             />
           )}
         </table>

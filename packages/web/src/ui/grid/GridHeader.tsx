@@ -98,7 +98,7 @@ export function GridHeader<TRow>({
 
   return (
     <thead>
-      <tr>
+      <tr aria-rowindex={1}>
         {headers.map((header) => {
           if (header.column.id === SELECTION_COLUMN_ID) {
             return (
@@ -121,7 +121,7 @@ export function GridHeader<TRow>({
         })}
       </tr>
       {showFilterRow && (
-        <tr className="mw-grid__filter-row">
+        <tr className="mw-grid__filter-row" aria-rowindex={2}>
           {headers.map(({ id, column }) => {
             if (spansBothRows(column.id)) return null;
             const gridColumn = columnsById.get(column.id);

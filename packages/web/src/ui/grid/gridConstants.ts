@@ -12,3 +12,9 @@ export const CHECKBOX_COLUMN_WIDTH = 50;
 export const KEYBOARD_RESIZE_STEP = 10;
 
 export const GRID_EMPTY_MESSAGE = 'No results';
+
+/** Pages longer than this scroll inside the grid and render only the rows in view. */
+export const GRID_VIRTUALIZE_ABOVE_ROWS = 100;
+/** A row with a badge or a small button; rows are measured once drawn. */
+export const GRID_ESTIMATED_ROW_HEIGHT = 45;
+export const GRID_VIRTUAL_OVERSCAN = 8;

@@ -134,7 +134,9 @@ export function VirtualTable<TRow, TId extends RowId>({
     };
   }, []);
 
-  useEffect(() => {
+  // Asked for before the frame is painted, so details that arrive at once (a cache, a fast answer)
+  // replace the placeholders in the same frame instead of one frame later.
+  useLayoutEffect(() => {
     if (firstIndex < 0) return;
     const batch = store.takeBatch(ids, firstIndex, lastIndex, DETAILS_BATCH_SIZE);
     if (batch.length === 0) return;

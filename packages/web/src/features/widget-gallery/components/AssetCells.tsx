@@ -9,6 +9,9 @@ export function ConditionBadge({ grade }: { grade: ConditionGrade }) {
   );
 }
 
+// One formatter for every cell: toLocaleString makes a new one per call, which a long list notices.
+const WHOLE_NUMBER = new Intl.NumberFormat('en-US');
+
 export function formatDiameter(diameterMm: number): string {
-  return `${diameterMm.toLocaleString('en-US')} mm`;
+  return `${WHOLE_NUMBER.format(diameterMm)} mm`;
 }
