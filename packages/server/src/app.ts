@@ -19,8 +19,10 @@ import { oidcRoutes } from './modules/account/oidc-routes';
 import { accountRoutes } from './modules/account/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationsRoutes } from './modules/locations/routes';
+import { mapRoutes } from './modules/map/routes';
 import { objectsRoutes } from './modules/objects/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { webSyncRoutes } from './modules/websync/routes';
 import { workRoutes } from './modules/work/routes';
 import type { Readiness } from './platform';
 import type { Services } from './services';
@@ -91,7 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes(services.settings));
   await app.register(objectsRoutes(services.objects));
   await app.register(locationsRoutes(services.locations));
+  await app.register(mapRoutes(services.map));
   await app.register(workRoutes(services.work));
+  await app.register(webSyncRoutes(services.websync));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
   return app;
 }

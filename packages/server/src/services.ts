@@ -8,6 +8,8 @@ import { DemoRepository } from './modules/demo/repository';
 import { DemoService } from './modules/demo/service';
 import { LocationsRepository } from './modules/locations/repository';
 import { LocationsService } from './modules/locations/service';
+import { MapRepository } from './modules/map/repository';
+import { MapService } from './modules/map/service';
 import { ObjectsRepository } from './modules/objects/repository';
 import { ObjectsService } from './modules/objects/service';
 import { ScaleRepository } from './modules/scale/repository';
@@ -18,6 +20,8 @@ import { SettingsRepository } from './modules/settings/repository';
 import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
+import { WebSyncRepository } from './modules/websync/repository';
+import { WebSyncService } from './modules/websync/service';
 
 export interface Services {
   users: UsersService;
@@ -26,19 +30,25 @@ export interface Services {
   demo: DemoService;
   objects: ObjectsService;
   locations: LocationsService;
+  map: MapService;
   work: WorkService;
   scale: ScaleService;
+  websync: WebSyncService;
   jobHandlers: JobHandlers;
 }
 
 export function createServices(db: Database, config: Config): Services {
   const users = new UsersService(new UsersRepository(db.orm));
   const account = new AccountService(new AccountRepository(db.orm, db), users, config);
-  const settings = new SettingsService(new SettingsRepository(db.orm), db);
   const demo = new DemoService(new DemoRepository(db));
   const objects = new ObjectsService(new ObjectsRepository(db));
+  const map = new MapService(new MapRepository(db), objects);
+  const settings = new SettingsService(new SettingsRepository(db.orm), db, {
+    networkExtent: () => map.networkExtent(),
+  });
   const locations = new LocationsService(new LocationsRepository(db), objects);
   const work = new WorkService(new WorkRepository(db));
+  const websync = new WebSyncService(new WebSyncRepository(db));
   return {
     users,
     account,
@@ -46,11 +56,16 @@ export function createServices(db: Database, config: Config): Services {
     demo,
     objects,
     locations,
+    map,
     work,
     scale: new ScaleService(new ScaleRepository(db)),
+    websync,
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();
+      },
+      'websync.schedule': async () => {
+        await websync.runDueSchedules();
       },
     },
   };

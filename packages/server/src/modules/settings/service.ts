@@ -66,10 +66,25 @@ export function licenceWarning(licence: LicenceRow, now: Date): string | null {
   return null;
 }
 
+/** Where the map settings learn the network's extent (the map module's service). */
+export interface NetworkExtentSource {
+  networkExtent(): Promise<[west: number, south: number, east: number, north: number] | null>;
+}
+
+/** A margin around the network so the outermost assets are not drawn on the map's edge. */
+const EXTENT_MARGIN = 0.05;
+
+/** The offline choice first, whatever an administrator stored: the map must work with no internet. */
+export function withOfflineBasemapFirst(basemaps: MapSettings['basemaps']): MapSettings['basemaps'] {
+  const none = basemaps.find((b) => b.kind === 'none') ?? DEFAULT_MAP_SETTINGS.basemaps[0]!;
+  return [none, ...basemaps.filter((b) => b !== none)];
+}
+
 export class SettingsService {
   constructor(
     private readonly repo: SettingsRepository,
     private readonly db: Database,
+    private readonly network: NetworkExtentSource,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -118,9 +133,28 @@ export class SettingsService {
     return settings;
   }
 
+  /** Basemaps as configured (the defaults otherwise); the map opens on the whole network. */
   async map(): Promise<MapSettings> {
-    const stored = MapSettings.safeParse(await this.repo.systemSetting('map'));
-    return stored.success ? stored.data : DEFAULT_MAP_SETTINGS;
+    const [storedRaw, network] = await Promise.all([this.repo.systemSetting('map'), this.network.networkExtent()]);
+    const stored = MapSettings.safeParse(storedRaw);
+    const settings = stored.success ? stored.data : DEFAULT_MAP_SETTINGS;
+    const basemaps = withOfflineBasemapFirst(settings.basemaps);
+    const defaultBasemapId = basemaps.some((b) => b.id === settings.defaultBasemapId)
+      ? settings.defaultBasemapId
+      : basemaps[0]!.id;
+    let initialExtent = settings.initialExtent;
+    if (network) {
+      const [west, south, east, north] = network;
+      const dx = Math.max(east - west, 0.001) * EXTENT_MARGIN;
+      const dy = Math.max(north - south, 0.001) * EXTENT_MARGIN;
+      initialExtent = [
+        Math.max(-180, west - dx),
+        Math.max(-90, south - dy),
+        Math.min(180, east + dx),
+        Math.min(90, north + dy),
+      ];
+    }
+    return { basemaps, defaultBasemapId, initialExtent };
   }
 
   async applications(user: CurrentUser): Promise<Application[]> {
