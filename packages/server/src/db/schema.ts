@@ -391,3 +391,51 @@ export const datasets = pgTable('datasets', {
   params: jsonb('params').notNull(),
   loadedAt: tz('loaded_at').notNull().defaultNow(),
 });
+
+// ---- websync (0004) ----
+// 0004 also adds users.organization (the sync users list); only websync's SQL reads it, so the users
+// mirror above leaves it out and the session check's hand-built rows stay as they are.
+
+export const syncSchedules = pgTable('sync_schedules', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  scenario: text('scenario').notNull(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  scheduleText: text('schedule_text').notNull(),
+  taskSettings: jsonb('task_settings').notNull(),
+  taskSchedule: jsonb('task_schedule').notNull(),
+  lastStartTime: tz('last_start_time'),
+  nextStartTime: tz('next_start_time'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+export const syncAgentTasks = pgTable('sync_agent_tasks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  scenario: text('scenario').notNull(),
+  status: text('status').notNull().default('Scheduled'),
+  scheduleId: bigint('schedule_id', { mode: 'number' }).references(() => syncSchedules.id, { onDelete: 'set null' }),
+  scheduleName: text('schedule_name'),
+  scheduledFor: tz('scheduled_for'),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  login: text('login').notNull(),
+  taskSettings: jsonb('task_settings'),
+  started: tz('started'),
+  finished: tz('finished'),
+  currentOperation: text('current_operation'),
+  isTransferringMedia: boolean('is_transferring_media').notNull().default(false),
+  percentageComplete: integer('percentage_complete').notNull().default(0),
+  serverLog: text('server_log').notNull().default(''),
+  clientLog: text('client_log').notNull().default(''),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const syncUserSettings = pgTable('sync_user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  data: jsonb('data').notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});

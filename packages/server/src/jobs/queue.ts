@@ -6,13 +6,19 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/connection';
 
 /** Every job the server runs; handlers are exhaustive over this union. */
-export type JobItem = { name: 'sessions.purge'; data: Record<string, never> };
+export type JobItem =
+  | { name: 'sessions.purge'; data: Record<string, never> }
+  /** The websync scheduler's tick: due schedules become sync-agent tasks. */
+  | { name: 'websync.schedule'; data: Record<string, never> };
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 export type JobHandlers = { [N in JobName]: (data: JobData<N>) => Promise<void> };
 
 /** Recurring jobs and their cron schedules. */
-const SCHEDULES: { name: JobName; cron: string }[] = [{ name: 'sessions.purge', cron: '*/15 * * * *' }];
+const SCHEDULES: { name: JobName; cron: string }[] = [
+  { name: 'sessions.purge', cron: '*/15 * * * *' },
+  { name: 'websync.schedule', cron: '* * * * *' },
+];
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData<N>): Promise<string | null>;

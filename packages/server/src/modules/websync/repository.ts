@@ -1,0 +1,264 @@
+/** The SQL of the websync scheduler, the sync-agent task log and the per-user sync settings. */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+
+/** Both drivers answer raw statements with `rows`; Drizzle types them per driver. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface ScheduleRow {
+  id: string;
+  name: string;
+  scenario: string;
+  user_id: string;
+  login: string;
+  schedule_text: string;
+  task_settings: unknown;
+  task_schedule: unknown;
+  last_start_time: Date | null;
+  next_start_time: Date | null;
+}
+
+export interface ScheduleWrite {
+  name: string;
+  scenario: string;
+  userId: string;
+  scheduleText: string;
+  taskSettings: unknown;
+  taskSchedule: unknown;
+  nextStartTime: Date | null;
+}
+
+export interface SyncTaskRow {
+  id: string;
+  scenario: string;
+  status: string;
+  current_operation: string | null;
+  is_transferring_media: boolean;
+  percentage_complete: number;
+  started: Date | null;
+  finished: Date | null;
+  schedule_name: string | null;
+  scheduled_for: Date | null;
+  login: string;
+}
+
+export interface SyncUserRow {
+  id: string;
+  login: string;
+  display_name: string;
+  organization: string | null;
+}
+
+/** A due schedule as the scheduler claims it. */
+export interface DueSchedule {
+  id: string;
+  name: string;
+  scenario: string;
+  user_id: string;
+  login: string;
+  task_settings: unknown;
+  task_schedule: unknown;
+  next_start_time: Date;
+}
+
+export interface ScheduleFilter {
+  login?: string;
+  name?: string;
+  scenario?: string;
+  orderBy: ScheduleOrder;
+  descending: boolean;
+}
+export type ScheduleOrder = 'name' | 'scenario' | 'login' | 'last_start_time' | 'next_start_time' | 'schedule_text';
+
+export interface TaskFilter {
+  login?: string;
+  from?: string;
+  to?: string;
+  statuses?: string[];
+  types?: string[];
+  scheduleName?: string;
+  keyword?: string;
+  deletableOnly: boolean;
+  orderBy: TaskOrder;
+  descending: boolean;
+}
+export type TaskOrder = 'scenario' | 'status' | 'started' | 'finished' | 'schedule_name' | 'scheduled_for' | 'login';
+
+/** A task can be deleted unless the agent is working on it. */
+const DELETABLE = `status <> 'InProgress'`;
+
+const SCHEDULE_COLUMNS = `s.id::text AS id, s.name, s.scenario, s.user_id, u.login, s.schedule_text, s.task_settings,
+  s.task_schedule, s.last_start_time, s.next_start_time`;
+
+export class WebSyncRepository {
+  constructor(private readonly db: Database) {}
+
+  scheduleIds(f: ScheduleFilter): Promise<{ id: string }[]> {
+    const column = f.orderBy === 'login' ? 'u.login' : `s.${f.orderBy}`;
+    const dir = f.descending ? 'DESC' : 'ASC';
+    // Text sorts ignore case; schedules without a next run sort last either way.
+    const key = ['name', 'login', 'schedule_text', 'scenario'].includes(f.orderBy) ? `lower(${column})` : column;
+    return this.db.query(
+      `SELECT s.id::text AS id FROM sync_schedules s JOIN users u ON u.id = s.user_id
+       WHERE ($1::text IS NULL OR lower(u.login) = lower($1))
+         AND ($2::text IS NULL OR s.name = $2)
+         AND ($3::text IS NULL OR s.scenario = $3)
+       ORDER BY ${key} ${dir} NULLS LAST, s.id ${dir}`,
+      [f.login ?? null, f.name ?? null, f.scenario ?? null],
+    );
+  }
+
+  schedulesByIds(ids: number[]): Promise<ScheduleRow[]> {
+    return this.db.query(
+      `SELECT ${SCHEDULE_COLUMNS} FROM sync_schedules s JOIN users u ON u.id = s.user_id WHERE s.id = ANY($1::bigint[])`,
+      [ids],
+    );
+  }
+
+  scheduleNames(login: string | undefined): Promise<{ name: string }[]> {
+    return this.db.query(
+      `SELECT DISTINCT s.name FROM sync_schedules s JOIN users u ON u.id = s.user_id
+       WHERE $1::text IS NULL OR lower(u.login) = lower($1) ORDER BY s.name`,
+      [login ?? null],
+    );
+  }
+
+  async insertSchedule(w: ScheduleWrite): Promise<string> {
+    const [row] = await this.db.query<{ id: string }>(
+      `INSERT INTO sync_schedules (name, scenario, user_id, schedule_text, task_settings, task_schedule, next_start_time)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) RETURNING id::text AS id`,
+      [
+        w.name,
+        w.scenario,
+        w.userId,
+        w.scheduleText,
+        JSON.stringify(w.taskSettings),
+        JSON.stringify(w.taskSchedule),
+        w.nextStartTime,
+      ],
+    );
+    return row!.id;
+  }
+
+  /** False when there is no such schedule. */
+  async updateSchedule(id: number, w: ScheduleWrite): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE sync_schedules SET name = $2, scenario = $3, user_id = $4, schedule_text = $5, task_settings = $6::jsonb,
+         task_schedule = $7::jsonb, next_start_time = $8, version = version + 1
+       WHERE id = $1 RETURNING id`,
+      [
+        id,
+        w.name,
+        w.scenario,
+        w.userId,
+        w.scheduleText,
+        JSON.stringify(w.taskSettings),
+        JSON.stringify(w.taskSchedule),
+        w.nextStartTime,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** Deletes the schedule and the logs of its tasks that are not running; false when there was none. */
+  async deleteSchedule(id: number): Promise<boolean> {
+    return this.db.orm.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM sync_agent_tasks WHERE schedule_id = ${id} AND status <> 'InProgress'`);
+      const r = await tx.execute(sql`DELETE FROM sync_schedules WHERE id = ${id} RETURNING id`);
+      return rowsOf(r).length > 0;
+    });
+  }
+
+  /**
+   * Claims the schedules due at `now` and, in the same transaction, creates one Scheduled task for
+   * each and moves the schedule on. Rows another process has claimed are skipped (SKIP LOCKED), and
+   * a task is unique per schedule and occurrence, so a run is created exactly once.
+   */
+  async advanceDueSchedules(now: Date, nextAfter: (due: DueSchedule) => Date | null, limit = 200): Promise<number> {
+    return this.db.orm.transaction(async (tx) => {
+      const due = await tx.execute(sql`
+        SELECT s.id::text AS id, s.name, s.scenario, s.user_id, u.login, s.task_settings, s.task_schedule, s.next_start_time
+        FROM sync_schedules s JOIN users u ON u.id = s.user_id
+        WHERE s.next_start_time <= ${now.toISOString()}::timestamptz
+        ORDER BY s.next_start_time, s.id
+        LIMIT ${limit}
+        FOR UPDATE OF s SKIP LOCKED`);
+      let created = 0;
+      for (const raw of rowsOf<DueSchedule>(due)) {
+        const row = { ...raw, next_start_time: new Date(raw.next_start_time) };
+        const inserted = await tx.execute(sql`
+          INSERT INTO sync_agent_tasks (scenario, status, schedule_id, schedule_name, scheduled_for, user_id, login, task_settings)
+          VALUES (${row.scenario}, 'Scheduled', ${row.id}, ${row.name}, ${row.next_start_time.toISOString()}::timestamptz,
+            ${row.user_id}, ${row.login}, ${JSON.stringify(row.task_settings)}::jsonb)
+          ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id`);
+        created += rowsOf(inserted).length;
+        const next = nextAfter(row);
+        await tx.execute(sql`
+          UPDATE sync_schedules SET last_start_time = ${row.next_start_time.toISOString()}::timestamptz,
+            next_start_time = ${next ? next.toISOString() : null}::timestamptz
+          WHERE id = ${row.id}`);
+      }
+      return created;
+    });
+  }
+
+  taskIds(f: TaskFilter): Promise<{ id: string }[]> {
+    const dir = f.descending ? 'DESC' : 'ASC';
+    const key = ['scenario', 'status', 'schedule_name', 'login'].includes(f.orderBy)
+      ? `lower(${f.orderBy})`
+      : f.orderBy;
+    return this.db.query(
+      `SELECT id::text AS id FROM sync_agent_tasks
+       WHERE ($1::text IS NULL OR lower(login) = lower($1))
+         AND ($2::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) >= $2)
+         AND ($3::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) <= $3)
+         AND ($4::text[] IS NULL OR status = ANY($4))
+         AND ($5::text[] IS NULL OR scenario = ANY($5))
+         AND ($6::text IS NULL OR schedule_name = $6)
+         AND ($7::text IS NULL OR strpos(lower(coalesce(schedule_name, '') || ' ' || login || ' ' || coalesce(current_operation, '')), lower($7)) > 0)
+         AND (NOT $8 OR ${DELETABLE})
+       ORDER BY ${key} ${dir} NULLS LAST, id ${dir}`,
+      [
+        f.login ?? null,
+        f.from ?? null,
+        f.to ?? null,
+        f.statuses ?? null,
+        f.types ?? null,
+        f.scheduleName ?? null,
+        f.keyword ?? null,
+        f.deletableOnly,
+      ],
+    );
+  }
+
+  tasksByIds(ids: number[]): Promise<(SyncTaskRow & { can_be_deleted: boolean })[]> {
+    return this.db.query(
+      `SELECT id::text AS id, scenario, status, current_operation, is_transferring_media, percentage_complete, started,
+         finished, schedule_name, scheduled_for, login, ${DELETABLE} AS can_be_deleted
+       FROM sync_agent_tasks WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
+  }
+
+  syncUsers(): Promise<SyncUserRow[]> {
+    return this.db.query(
+      `SELECT id, login, display_name, organization FROM users
+       WHERE NOT disabled AND (websync OR role = 'administrator') ORDER BY lower(display_name), lower(login)`,
+    );
+  }
+
+  async syncUserSettings(userId: string): Promise<unknown> {
+    const [row] = await this.db.query<{ data: unknown }>(`SELECT data FROM sync_user_settings WHERE user_id = $1`, [
+      userId,
+    ]);
+    return row?.data;
+  }
+
+  async saveSyncUserSettings(userId: string, data: unknown): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sync_user_settings (user_id, data) VALUES ($1, $2::jsonb)
+       ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = now()`,
+      [userId, JSON.stringify(data)],
+    );
+  }
+}

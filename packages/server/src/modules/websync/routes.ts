@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
+import {
+  IdList,
+  IdQuery,
+  IdsQuery,
+  NameList,
+  NamesQuery,
+  SaveScheduledTask,
+  ScheduledTask,
+  ScheduledTaskList,
+  SchedulerQuery,
+  SettingsGoUrl,
+  SyncAgentTaskList,
+  SyncUserList,
+  SyncUserSettings,
+  TaskIdQuery,
+  TaskRequestFilter,
+  UserIdQuery,
+} from '@manway/core/api/websync';
+import type { CurrentUser } from '../users/service';
+import type { WebSyncService } from './service';
+
+const errors = { 400: ModelStateBody, 401: MessageBody, 403: MessageBody };
+const Empty = z.null().describe('No content: an empty payload means success');
+
+/** The websync console's calls, at the spec's paths (websync spec section 7). */
+export function webSyncRoutes(websync: WebSyncService) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
+    const tags = ['websync'];
+
+    app.get(
+      '/api/settings/go',
+      {
+        schema: {
+          summary: 'The URL of the settings edition, which the console opens in a new tab',
+          tags,
+          response: { 200: SettingsGoUrl, ...errors },
+        },
+      },
+      async (request) => websync.settingsUrl(user(request)),
+    );
+
+    app.get(
+      '/api/settings/webSyncUsers',
+      {
+        schema: {
+          summary: 'The users with the websync permission',
+          tags,
+          response: { 200: SyncUserList, ...errors },
+        },
+      },
+      async (request) => websync.syncUsers(user(request)),
+    );
+
+    app.get(
+      '/api/syncAgentScheduler/getIdsByQuery',
+      {
+        schema: {
+          summary: 'The ids of the schedules matching the Scheduler query, in its order',
+          description: 'Path: Name, Scenario, Login, LastStartTime, NextStartTime (default) or Schedule.',
+          tags,
+          querystring: SchedulerQuery,
+          response: { 200: IdList, ...errors },
+        },
+      },
+      async (request) => websync.scheduleIds(user(request), request.query),
+    );
+
+    app.get(
+      '/api/syncAgentScheduler/getTaskInfoByIds',
+      {
+        schema: {
+          summary: 'The schedules with these ids, in the order asked; ids no longer there are left out',
+          tags,
+          querystring: IdsQuery,
+          response: { 200: ScheduledTaskList, ...errors },
+        },
+      },
+      async (request) => websync.schedulesByIds(user(request), request.query.ids),
+    );
+
+    app.get(
+      '/api/syncAgentScheduler/getTaskById',
+      {
+        schema: {
+          summary: 'One schedule, for the Schedule task options modal',
+          tags,
+          querystring: IdQuery,
+          response: { 200: ScheduledTask, ...errors, 404: MessageBody },
+        },
+      },
+      async (request) => websync.scheduleById(user(request), request.query.id),
+    );
+
+    app.get(
+      '/api/syncAgentScheduler/getNames',
+      {
+        schema: {
+          summary: 'The schedule names, of one login or of all',
+          tags,
+          querystring: NamesQuery,
+          response: { 200: NameList, ...errors },
+        },
+      },
+      async (request) => websync.scheduleNames(user(request), request.query.login),
+    );
+
+    app.post(
+      '/api/syncAgentScheduler/saveTask',
+      {
+        schema: {
+          summary: 'Create (id null) or replace a schedule; answers an empty payload on success',
+          description:
+            "taskSchedule.$type is OneTime, Daily or Weekly; taskSettings.$type matches the scenario. A start time in the past answers 400 with The 'Start time' cannot be in the past.",
+          tags,
+          body: SaveScheduledTask,
+          response: { 204: Empty, ...errors, 404: MessageBody },
+        },
+      },
+      async (request, reply) => {
+        await websync.saveSchedule(user(request), request.body);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/api/syncAgentScheduler',
+      {
+        schema: {
+          summary: 'Delete a schedule and the logs of its tasks; answers an empty payload on success',
+          tags,
+          querystring: TaskIdQuery,
+          response: { 204: Empty, ...errors, 404: MessageBody },
+        },
+      },
+      async (request, reply) => {
+        await websync.deleteSchedule(user(request), request.query.taskId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/syncAgentTask/getIds',
+      {
+        schema: {
+          summary: 'The ids of the sync-agent tasks matching the filter, in its order',
+          description: 'QueryForDelete=true keeps only the tasks that can be deleted (delete by filter).',
+          tags,
+          querystring: TaskRequestFilter,
+          response: { 200: IdList, ...errors },
+        },
+      },
+      async (request) => websync.taskIds(user(request), request.query),
+    );
+
+    app.get(
+      '/api/syncAgentTask/getByIds',
+      {
+        schema: {
+          summary: 'The sync-agent tasks with these ids, in the order asked',
+          tags,
+          querystring: IdsQuery,
+          response: { 200: SyncAgentTaskList, ...errors },
+        },
+      },
+      async (request) => websync.tasksByIds(user(request), request.query.ids),
+    );
+
+    app.get(
+      '/api/syncUserSettings',
+      {
+        schema: {
+          summary: "A sync user's settings; sections never saved have the spec's defaults",
+          tags,
+          querystring: UserIdQuery,
+          response: { 200: SyncUserSettings, ...errors, 404: MessageBody },
+        },
+      },
+      async (request) => websync.syncSettings(user(request), request.query.userId),
+    );
+
+    app.post(
+      '/api/syncUserSettings',
+      {
+        schema: {
+          summary: "Replace a sync user's settings (the whole object); answers an empty payload on success",
+          tags,
+          body: SyncUserSettings,
+          response: { 204: Empty, ...errors, 404: MessageBody },
+        },
+      },
+      async (request, reply) => {
+        await websync.saveSyncSettings(user(request), request.body);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

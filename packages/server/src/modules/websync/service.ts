@@ -1,0 +1,261 @@
+/**
+ * The websync console's rules: who may use it, saving schedules with their next start time, the
+ * scheduler's tick that turns due schedules into sync-agent tasks, the task log and sync settings.
+ * Running the tasks (the agent) is not here yet: the tasks it creates stay Scheduled.
+ */
+import type { ScheduledTask } from '@manway/core/api/websync';
+import {
+  DEFAULT_SYNC_SETTINGS,
+  isStartTimeInPast,
+  START_TIME_IN_PAST,
+  SyncUserSettings,
+  TaskScheduleSchema,
+  TaskSettings,
+  type SaveScheduledTask,
+  type SchedulerQuery,
+  type SyncAgentTask,
+  type SyncUser,
+  type TaskRequestFilter,
+} from '@manway/core/api/websync';
+import { EDITION_BASE_PATHS } from '@manway/core/editions';
+import { describeSchedule, nextOccurrence, type TaskSchedule } from '@manway/core/rules/schedule';
+import { fail } from '../../errors';
+import { mayOpen } from '../settings/service';
+import type { CurrentUser } from '../users/service';
+import type { ScheduleOrder, ScheduleRow, TaskOrder, WebSyncRepository } from './repository';
+
+const SCHEDULE_ORDER: Record<SchedulerQuery['Path'], ScheduleOrder> = {
+  Name: 'name',
+  Scenario: 'scenario',
+  Login: 'login',
+  LastStartTime: 'last_start_time',
+  NextStartTime: 'next_start_time',
+  Schedule: 'schedule_text',
+};
+
+const TASK_ORDER: Record<TaskRequestFilter['Path'], TaskOrder> = {
+  Scenario: 'scenario',
+  Status: 'status',
+  Started: 'started',
+  Finished: 'finished',
+  ScheduleName: 'schedule_name',
+  ScheduledFor: 'scheduled_for',
+  Login: 'login',
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toScheduledTask(row: ScheduleRow): ScheduledTask {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    scenario: row.scenario as ScheduledTask['scenario'],
+    userId: row.user_id,
+    login: row.login,
+    schedule: row.schedule_text,
+    lastStartTime: iso(row.last_start_time),
+    nextStartTime: iso(row.next_start_time),
+    // Stored by this service from validated input; parsed again so the wire never carries more.
+    taskSettings: TaskSettings.parse(row.task_settings),
+    taskSchedule: TaskScheduleSchema.parse(row.task_schedule),
+  };
+}
+
+export class WebSyncService {
+  constructor(
+    private readonly repo: WebSyncRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Administrators and users granted websync; everyone else gets 403. */
+  private guard(user: CurrentUser): void {
+    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
+  }
+
+  settingsUrl(user: CurrentUser): string {
+    this.guard(user);
+    return EDITION_BASE_PATHS['web-settings'];
+  }
+
+  // ---- schedules ----
+
+  async scheduleIds(user: CurrentUser, q: SchedulerQuery): Promise<number[]> {
+    this.guard(user);
+    const rows = await this.repo.scheduleIds({
+      login: q.Login,
+      name: q.Name,
+      scenario: q.Scenario,
+      orderBy: SCHEDULE_ORDER[q.Path],
+      descending: q.SortDirection === 'Descending',
+    });
+    return rows.map((r) => Number(r.id));
+  }
+
+  async schedulesByIds(user: CurrentUser, ids: number[]): Promise<ScheduledTask[]> {
+    this.guard(user);
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.repo.schedulesByIds(ids)).map((r) => [Number(r.id), r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toScheduledTask(row)] : [];
+    });
+  }
+
+  async scheduleById(user: CurrentUser, id: number): Promise<ScheduledTask> {
+    const [task] = await this.schedulesByIds(user, [id]);
+    if (!task) throw fail.notFound();
+    return task;
+  }
+
+  async scheduleNames(user: CurrentUser, login: string | undefined): Promise<string[]> {
+    this.guard(user);
+    return (await this.repo.scheduleNames(login)).map((r) => r.name);
+  }
+
+  async saveSchedule(user: CurrentUser, task: SaveScheduledTask): Promise<number> {
+    this.guard(user);
+    const now = this.now();
+    const schedule: TaskSchedule = task.taskSchedule;
+    const existing = task.id === null ? undefined : (await this.repo.schedulesByIds([task.id]))[0];
+    if (task.id !== null && !existing) throw fail.notFound();
+    // An unchanged start time of a schedule that has run may be in the past; a new one may not.
+    const startUnchanged =
+      existing && Date.parse((existing.task_schedule as TaskSchedule).StartTime) === Date.parse(schedule.StartTime);
+    if (!startUnchanged && isStartTimeInPast(schedule.StartTime, now)) {
+      throw fail.field('taskSchedule.StartTime', START_TIME_IN_PAST);
+    }
+    const users = await this.repo.syncUsers();
+    if (!users.some((u) => u.id === task.userId)) {
+      throw fail.field('userId', 'Choose a user with the websync permission.');
+    }
+    const write = {
+      name: task.name,
+      scenario: task.scenario,
+      userId: task.userId,
+      scheduleText: describeSchedule(schedule),
+      taskSettings: task.taskSettings,
+      taskSchedule: schedule,
+      // A start time within the current minute still runs.
+      nextStartTime: nextOccurrence(schedule, new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 1)),
+    };
+    if (task.id === null) return Number(await this.repo.insertSchedule(write));
+    await this.repo.updateSchedule(task.id, write);
+    return task.id;
+  }
+
+  async deleteSchedule(user: CurrentUser, id: number): Promise<void> {
+    this.guard(user);
+    if (!(await this.repo.deleteSchedule(id))) throw fail.notFound();
+  }
+
+  /**
+   * The scheduler's tick: each due schedule gets one Scheduled task for its due occurrence and moves
+   * on to its first occurrence after now. Occurrences missed while no server ran are not replayed
+   * one by one: a sync brings everything up to date, so one run catches up.
+   */
+  runDueSchedules(): Promise<number> {
+    const now = this.now();
+    return this.repo.advanceDueSchedules(now, (due) => {
+      const schedule = TaskScheduleSchema.safeParse(due.task_schedule);
+      if (!schedule.success) return null;
+      const after = due.next_start_time.getTime() > now.getTime() ? due.next_start_time : now;
+      return nextOccurrence(schedule.data, after);
+    });
+  }
+
+  // ---- the log ----
+
+  async taskIds(user: CurrentUser, f: TaskRequestFilter): Promise<number[]> {
+    this.guard(user);
+    const rows = await this.repo.taskIds({
+      login: f.Login,
+      from: f.FromDate,
+      to: f.ToDate,
+      statuses: f.Statuses,
+      types: f.Types,
+      scheduleName: f.ScheduleName,
+      keyword: f.Keyword,
+      deletableOnly: f.QueryForDelete,
+      orderBy: TASK_ORDER[f.Path],
+      descending: f.SortDirection === 'Descending',
+    });
+    return rows.map((r) => Number(r.id));
+  }
+
+  async tasksByIds(user: CurrentUser, ids: number[]): Promise<SyncAgentTask[]> {
+    this.guard(user);
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.repo.tasksByIds(ids)).map((r) => [Number(r.id), r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      return [
+        {
+          id,
+          scenario: r.scenario as SyncAgentTask['scenario'],
+          status: r.status as SyncAgentTask['status'],
+          currentOperation: r.current_operation,
+          isTransferringMedia: r.is_transferring_media,
+          percentageComplete: r.percentage_complete,
+          started: iso(r.started),
+          finished: iso(r.finished),
+          scheduleName: r.schedule_name,
+          scheduledFor: iso(r.scheduled_for),
+          login: r.login,
+          canBeDeleted: r.can_be_deleted,
+        },
+      ];
+    });
+  }
+
+  // ---- users and their sync settings ----
+
+  async syncUsers(user: CurrentUser): Promise<SyncUser[]> {
+    this.guard(user);
+    return (await this.repo.syncUsers()).map((u) => ({
+      id: u.id,
+      userName: u.display_name,
+      organization: u.organization ?? '',
+      login: u.login,
+    }));
+  }
+
+  private async requireSyncUser(userId: string): Promise<void> {
+    if (!(await this.repo.syncUsers()).some((u) => u.id === userId))
+      throw fail.notFound('The sync user was not found.');
+  }
+
+  /** Saved sections over the spec's defaults; a section that no longer validates falls back to them. */
+  async syncSettings(user: CurrentUser, userId: string): Promise<SyncUserSettings> {
+    this.guard(user);
+    await this.requireSyncUser(userId);
+    const stored = ((await this.repo.syncUserSettings(userId)) ?? {}) as Record<string, unknown>;
+    const section = <K extends keyof typeof DEFAULT_SYNC_SETTINGS>(key: K) => {
+      const parsed = SyncUserSettings.shape[key].safeParse(stored[key]);
+      return parsed.success && parsed.data !== null ? parsed.data : DEFAULT_SYNC_SETTINGS[key];
+    };
+    return {
+      userId,
+      gettingTasksSettings: section('gettingTasksSettings'),
+      sendingCompletedTasksSettings: section('sendingCompletedTasksSettings'),
+      gettingAssetsSettings: section('gettingAssetsSettings'),
+      gettingProjectsSettings: section('gettingProjectsSettings'),
+    } as SyncUserSettings;
+  }
+
+  async saveSyncSettings(user: CurrentUser, settings: SyncUserSettings): Promise<void> {
+    this.guard(user);
+    await this.requireSyncUser(settings.userId);
+    const assets = settings.gettingAssetsSettings;
+    // All assets makes the filter and the laterals meaningless: they are cleared, as the page does.
+    const data = {
+      ...settings,
+      gettingAssetsSettings:
+        assets && assets.AllAssetsExport
+          ? { ...assets, AssetsFilterName: null, IncludeLateralsForAssetsExport: false }
+          : assets,
+    };
+    const { userId, ...sections } = data;
+    await this.repo.saveSyncUserSettings(userId, sections);
+  }
+}

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SYNC_SETTINGS, START_TIME_IN_PAST } from '@manway/core/api/websync';
+import { startTestServer, type TestClient, type TestServer } from './harness';
+import { TEST_ADMIN_PASSWORD } from './template';
+
+let server: TestServer;
+let syncer: TestClient;
+let admin: TestClient;
+let inspector: TestClient;
+let syncerId: string;
+
+const inAnHour = () => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3_600_000).toISOString();
+
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    id: null,
+    name: 'Nightly planned tasks',
+    scenario: 'GettingPlannedTasks',
+    userId: syncerId,
+    taskSettings: { $type: 'GettingTasksSettings', FilterName: 'Planned this week' },
+    taskSchedule: { $type: 'OneTime', StartTime: inAnHour(), RepeatEvery: null, RepeatDuration: null, TimeZone: 'UTC' },
+    ...overrides,
+  };
+}
+
+async function save(client: TestClient, b: Record<string, unknown>) {
+  return client.post('/api/syncAgentScheduler/saveTask', b);
+}
+
+async function idsOf(client: TestClient, query = '') {
+  return (await client.get<number[]>(`/api/syncAgentScheduler/getIdsByQuery${query}`)).body;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  syncer = server.client();
+  admin = server.client();
+  inspector = server.client();
+  await syncer.signIn('syncer', 'syncer-demo');
+  await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+  await inspector.signIn('inspector', 'inspector-demo');
+  const users = await syncer.get<{ id: string; login: string }[]>('/api/settings/webSyncUsers');
+  syncerId = users.body.find((u) => u.login === 'syncer')!.id;
+});
+afterAll(() => server.close());
+
+describe('who may use the websync calls', () => {
+  it('answers 401 without a session', async () => {
+    const anonymous = server.client();
+    expect((await anonymous.get('/api/syncAgentScheduler/getIdsByQuery')).status).toBe(401);
+    expect((await anonymous.get('/api/syncAgentTask/getIds')).status).toBe(401);
+  });
+
+  it('answers 403 to a user without the websync permission, on every call', async () => {
+    for (const path of [
+      '/api/syncAgentScheduler/getIdsByQuery',
+      '/api/syncAgentScheduler/getNames',
+      '/api/syncAgentTask/getIds',
+      '/api/settings/webSyncUsers',
+      '/api/settings/go',
+      `/api/syncUserSettings?userId=${syncerId}`,
+    ]) {
+      const res = await inspector.get(path);
+      expect(res.status, path).toBe(403);
+    }
+    expect((await save(inspector, body())).status).toBe(403);
+    expect((await inspector.request('DELETE', '/api/syncAgentScheduler?taskId=1')).status).toBe(403);
+  });
+
+  it('lists administrators and websync users as sync users, and answers the settings edition URL', async () => {
+    const users = (await admin.get('/api/settings/webSyncUsers')).body;
+    expect(users.map((u: { login: string }) => u.login).sort()).toEqual(['admin', 'syncer']);
+    expect(users.find((u: { login: string }) => u.login === 'syncer')).toEqual({
+      id: syncerId,
+      userName: 'Sam Syncer',
+      organization: '',
+      login: 'syncer',
+    });
+    const go = await syncer.get('/api/settings/go');
+    expect(go.status).toBe(200);
+    expect(go.body).toBe('/settings/');
+  });
+});
+
+describe('saveTask', () => {
+  it('round-trips all three schedule kinds with their $type and computes the next start time', async () => {
+    const start = inAnHour();
+    const kinds = [
+      { $type: 'OneTime', StartTime: start, RepeatEvery: '1h', RepeatDuration: '3h', TimeZone: 'UTC' },
+      {
+        $type: 'Daily',
+        StartTime: start,
+        RepeatEvery: null,
+        RepeatDuration: null,
+        TimeZone: 'Europe/Berlin',
+        RecurEveryDays: 2,
+      },
+      {
+        $type: 'Weekly',
+        StartTime: '2031-06-02T06:00:00.000Z', // a Monday
+        RepeatEvery: null,
+        RepeatDuration: null,
+        TimeZone: 'UTC',
+        RecurEveryWeeks: 1,
+        DaysOfWeek: ['Wednesday', 'Monday'],
+      },
+    ];
+    for (const [i, taskSchedule] of kinds.entries()) {
+      const res = await save(syncer, body({ name: `Kind ${i}`, taskSchedule }));
+      expect(res.status, res.text).toBe(204);
+      expect(res.text).toBe('');
+    }
+    const ids = await idsOf(syncer, '?Path=Name&SortDirection=Ascending');
+    const list = (await syncer.get(`/api/syncAgentScheduler/getTaskInfoByIds?ids=${ids.join(',')}`)).body;
+    const byName = Object.fromEntries(list.map((t: { name: string }) => [t.name, t]));
+    expect(byName['Kind 0'].taskSchedule).toEqual(kinds[0]);
+    expect(byName['Kind 0'].nextStartTime).toBe(start);
+    expect(byName['Kind 0'].lastStartTime).toBeNull();
+    expect(byName['Kind 0'].login).toBe('syncer');
+    expect(byName['Kind 0'].schedule).toMatch(/^At \d\d:\d\d on .*; repeat every 1h for a duration of 3h \(UTC\)$/);
+    expect(byName['Kind 1'].taskSchedule).toEqual(kinds[1]);
+    expect(byName['Kind 1'].schedule).toMatch(/every 2 days/);
+    expect(byName['Kind 2'].taskSchedule).toEqual(kinds[2]);
+    expect(byName['Kind 2'].nextStartTime).toBe('2031-06-02T06:00:00.000Z');
+    expect(byName['Kind 2'].schedule).toBe('At 06:00 every Monday, Wednesday of every week, starting 2031-06-02 (UTC)');
+
+    const one = await syncer.get(`/api/syncAgentScheduler/getTaskById?id=${byName['Kind 2'].id}`);
+    expect(one.body).toEqual(byName['Kind 2']);
+
+    // Edit: the same id, new name and settings.
+    const edited = await save(
+      syncer,
+      body({
+        id: byName['Kind 2'].id,
+        name: 'Weekly assets',
+        scenario: 'GettingAssets',
+        taskSettings: { $type: 'GettingAssetsSettings', AllAssetsExport: true, AssetsFilterName: null },
+        taskSchedule: kinds[2],
+      }),
+    );
+    expect(edited.status).toBe(204);
+    const after = (await syncer.get(`/api/syncAgentScheduler/getTaskById?id=${byName['Kind 2'].id}`)).body;
+    expect(after.name).toBe('Weekly assets');
+    expect(after.taskSettings).toEqual({
+      $type: 'GettingAssetsSettings',
+      AllAssetsExport: true,
+      AssetsFilterName: null,
+    });
+    expect((await syncer.get('/api/syncAgentScheduler/getNames')).body).toEqual(
+      expect.arrayContaining(['Kind 0', 'Kind 1', 'Weekly assets']),
+    );
+  });
+
+  it('answers 400 naming the field: past start time, no weekday, settings of another type, unknown user', async () => {
+    const past = await save(
+      syncer,
+      body({ taskSchedule: { $type: 'OneTime', StartTime: '2020-01-01T00:00:00Z', TimeZone: 'UTC' } }),
+    );
+    expect(past.status).toBe(400);
+    expect(past.body.ModelState['taskSchedule.StartTime']).toEqual([START_TIME_IN_PAST]);
+
+    const noDay = await save(
+      syncer,
+      body({ taskSchedule: { $type: 'Weekly', StartTime: inAnHour(), RecurEveryWeeks: 1, DaysOfWeek: [] } }),
+    );
+    expect(noDay.status).toBe(400);
+    expect(Object.keys(noDay.body.ModelState).join()).toMatch(/DaysOfWeek/);
+
+    const mismatch = await save(syncer, body({ scenario: 'GettingUsers' }));
+    expect(mismatch.status).toBe(400);
+    expect(Object.keys(mismatch.body.ModelState).join()).toMatch(/taskSettings/);
+
+    const badSpan = await save(
+      syncer,
+      body({ taskSchedule: { $type: 'OneTime', StartTime: inAnHour(), RepeatEvery: 'often' } }),
+    );
+    expect(badSpan.status).toBe(400);
+    expect(Object.keys(badSpan.body.ModelState).join()).toMatch(/RepeatEvery/);
+
+    const inspectorId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'inspector'`))[0]!
+      .id;
+    const notSync = await save(syncer, body({ userId: inspectorId }));
+    expect(notSync.status).toBe(400);
+    expect(Object.keys(notSync.body.ModelState)).toEqual(['userId']);
+  });
+
+  it('filters by Login, Name and Scenario and sorts by the query', async () => {
+    expect(await idsOf(syncer, '?Scenario=GettingAssets')).toHaveLength(1);
+    expect(await idsOf(syncer, '?Name=Kind%200')).toHaveLength(1);
+    expect(await idsOf(syncer, '?Login=admin')).toHaveLength(0);
+    const asc = await idsOf(syncer, '?Path=Name&SortDirection=Ascending');
+    const desc = await idsOf(syncer, '?Path=Name&SortDirection=Descending');
+    expect(desc).toEqual([...asc].reverse());
+    expect((await syncer.get('/api/syncAgentScheduler/getIdsByQuery?Path=Bogus')).status).toBe(400);
+  });
+
+  it('deletes a schedule; deleting it again answers 404', async () => {
+    const [id] = await idsOf(syncer, '?Name=Kind%201');
+    const res = await syncer.request('DELETE', `/api/syncAgentScheduler?taskId=${id}`);
+    expect(res.status).toBe(204);
+    expect(await idsOf(syncer, '?Name=Kind%201')).toEqual([]);
+    expect((await syncer.request('DELETE', `/api/syncAgentScheduler?taskId=${id}`)).status).toBe(404);
+  });
+});
+
+describe('sync user settings', () => {
+  it("answers the spec's defaults, then what was saved, with all assets clearing its dependants", async () => {
+    const first = await syncer.get(`/api/syncUserSettings?userId=${syncerId}`);
+    expect(first.body).toEqual({ userId: syncerId, ...DEFAULT_SYNC_SETTINGS });
+    const saved = await syncer.post('/api/syncUserSettings', {
+      ...first.body,
+      gettingAssetsSettings: { AllAssetsExport: true, IncludeLateralsForAssetsExport: true, AssetsFilterName: 'Mine' },
+    });
+    expect(saved.status).toBe(204);
+    const again = await syncer.get(`/api/syncUserSettings?userId=${syncerId}`);
+    expect(again.body.gettingAssetsSettings).toEqual({
+      AllAssetsExport: true,
+      IncludeLateralsForAssetsExport: false,
+      AssetsFilterName: null,
+    });
+  });
+});
+
+describe('the scheduler', () => {
+  it('creates each due occurrence exactly once with two server processes ticking at the same time', async () => {
+    const second = await startTestServer({ db: server.db });
+    try {
+      for (let i = 0; i < 6; i++) {
+        const res = await save(
+          syncer,
+          body({
+            name: `Due ${i}`,
+            taskSchedule: { $type: 'Daily', StartTime: inAnHour(), RecurEveryDays: 1, TimeZone: 'UTC' },
+          }),
+        );
+        expect(res.status).toBe(204);
+      }
+      // Make them due: their next start was a minute ago.
+      await server.db.query(
+        `UPDATE sync_schedules SET next_start_time = date_trunc('minute', now()) - interval '1 minute' WHERE name LIKE 'Due %'`,
+      );
+      const ticks = await Promise.all(
+        [server, second, server, second].map((s) => s.services.websync.runDueSchedules()),
+      );
+      expect(ticks.reduce((a, b) => a + b, 0)).toBe(6);
+      const tasks = await server.db.query<{ schedule_name: string; n: string }>(
+        `SELECT schedule_name, count(*)::text AS n FROM sync_agent_tasks WHERE schedule_name LIKE 'Due %' GROUP BY 1`,
+      );
+      expect(tasks).toHaveLength(6);
+      expect(tasks.every((t) => t.n === '1')).toBe(true);
+      // Moved on: last start is the run just created, next is tomorrow's.
+      const schedules = await server.db.query<{ last: Date; next: Date }>(
+        `SELECT last_start_time AS last, next_start_time AS next FROM sync_schedules WHERE name LIKE 'Due %'`,
+      );
+      for (const s of schedules) expect(new Date(s.next).getTime()).toBeGreaterThan(Date.now());
+      // Nothing is due any more.
+      expect(await second.services.websync.runDueSchedules()).toBe(0);
+
+      // The log lists them: Scheduled, with the schedule's name and login.
+      const ids = (await syncer.get<number[]>('/api/syncAgentTask/getIds?ScheduleName=Due%203')).body;
+      expect(ids).toHaveLength(1);
+      const [task] = (await syncer.get(`/api/syncAgentTask/getByIds?ids=${ids.join(',')}`)).body;
+      expect(task).toMatchObject({
+        scenario: 'GettingPlannedTasks',
+        status: 'Scheduled',
+        scheduleName: 'Due 3',
+        login: 'syncer',
+        canBeDeleted: true,
+        started: null,
+      });
+      const filtered = await syncer.get<number[]>(
+        '/api/syncAgentTask/getIds?Statuses=Scheduled&Types=GettingPlannedTasks',
+      );
+      expect(filtered.body.length).toBeGreaterThanOrEqual(6);
+    } finally {
+      await second.close();
+    }
+  });
+});
