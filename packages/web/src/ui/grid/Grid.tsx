@@ -272,7 +272,12 @@ export function Grid<TRow>({
   // Short pages render whole and grow with the page; long ones scroll in a box of their own.
   const virtual = rows.length > GRID_VIRTUALIZE_ABOVE_ROWS;
   const headerRowCount = enableColumnFilters ? 2 : 1;
-  const rowNumberOffset = enablePagination ? pagination.pageIndex * pagination.pageSize : 0;
+  const bodyProps = {
+    rows,
+    columnsById,
+    rowSelection,
+    rowNumberOffset: enablePagination ? pagination.pageIndex * pagination.pageSize : 0,
+  };
   const showToolbar = enableGlobalSearch || enableResetAll;
 
   let status: ReactNode = null;
@@ -348,21 +353,13 @@ export function Grid<TRow>({
             </tbody>
           ) : virtual ? (
             <VirtualGridBody
-              rows={rows}
-              columnsById={columnsById}
-              rowSelection={rowSelection}
-              rowNumberOffset={rowNumberOffset}
+              {...bodyProps}
               scrollElement={scroller}
               columnCount={visibleColumnCount}
               headerRowCount={headerRowCount}
             />
           ) : (
-            <GridBody
-              rows={rows}
-              columnsById={columnsById}
-              rowSelection={rowSelection}
-              rowNumberOffset={rowNumberOffset}
-            />
+            <GridBody {...bodyProps} />
           )}
         </table>
       </div>
