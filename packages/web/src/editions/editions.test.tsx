@@ -9,13 +9,11 @@ import { InspectHome } from './inspect/InspectHome';
 import { OfficeHome } from './office/OfficeHome';
 import { SettingsHome } from './settings/SettingsHome';
 import { SETTINGS_PAGES } from './settings/settingsPages';
-import { WebSyncHome } from './websync/WebSyncHome';
 
 const EDITION_HOMES: [Edition, string, ReactNode][] = [
   ['web-office', 'Office', <OfficeHome key="office" />],
   ['web-inspect', 'Inspect', <InspectHome key="inspect" />],
   ['web-settings', 'Settings', <SettingsHome key="settings" />],
-  ['web-websync', 'WebSync', <WebSyncHome key="websync" />],
 ];
 
 describe('editions', () => {

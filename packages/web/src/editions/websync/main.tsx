@@ -1,5 +1,4 @@
-import { createEditionRoutes } from '../../shell/app/editionRoutes';
 import { startEdition } from '../../shell/app/startEdition';
-import { WebSyncHome } from './WebSyncHome';
+import { websyncRoutes } from './websyncRoutes';
 
-startEdition('web-websync', createEditionRoutes({ home: <WebSyncHome /> }));
+startEdition('web-websync', websyncRoutes());
