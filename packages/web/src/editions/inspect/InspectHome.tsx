@@ -1,8 +1,6 @@
+import { MapPage } from '../../features/map/components/MapPage';
+
+/** Inspectors find their assets on the map of the network. */
 export function InspectHome() {
-  return (
-    <section aria-labelledby="home-title">
-      <h1 id="home-title">Inspect</h1>
-      <p className="mw-page__lead">Carry out inspections in the field and record what you find on site.</p>
-    </section>
-  );
+  return <MapPage title="Inspect" />;
 }

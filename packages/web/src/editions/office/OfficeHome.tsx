@@ -1,10 +1,6 @@
+import { MapPage } from '../../features/map/components/MapPage';
+
+/** The office works from the map of the network. */
 export function OfficeHome() {
-  return (
-    <section aria-labelledby="home-title">
-      <h1 id="home-title">Office</h1>
-      <p className="mw-page__lead">
-        Plan inspections, review what the field teams found and look after your assets from the office.
-      </p>
-    </section>
-  );
+  return <MapPage title="Office" />;
 }

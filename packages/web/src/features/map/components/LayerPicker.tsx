@@ -1,0 +1,64 @@
+import type { MapResults } from '@manway/core/api/map';
+import type { Basemap } from '@manway/core/api/settings';
+import { Checkbox } from '../../../ui/controls/Checkbox';
+import { LAYER_LABELS, MAP_LAYERS, type MapLayerId } from '../styleTable';
+
+export interface LayerPickerProps {
+  basemaps: readonly Basemap[];
+  basemapId: string;
+  onBasemapChange(id: string): void;
+  visibleLayers: ReadonlySet<MapLayerId>;
+  onLayerToggle(layer: MapLayerId, visible: boolean): void;
+  results: Partial<Record<MapLayerId, MapResults>>;
+  loading: ReadonlySet<MapLayerId>;
+}
+
+const count = new Intl.NumberFormat('en');
+
+/** How many features of a layer the view shows: all found, or the first N of more. */
+export function layerCountText(results: MapResults | undefined): string {
+  if (!results) return '';
+  if (results.total > results.features.length)
+    return `first ${count.format(results.features.length)} of ${count.format(results.total)} shown`;
+  return `${count.format(results.total)} found`;
+}
+
+export function LayerPicker(props: LayerPickerProps) {
+  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, loading } = props;
+  return (
+    <section className="mw-layer-picker" aria-labelledby="mw-layers-title">
+      <h2 id="mw-layers-title" className="mw-map__panel-title">
+        Layers
+      </h2>
+      <ul className="mw-layer-picker__list">
+        {MAP_LAYERS.map((layer) => (
+          <li key={layer} className="mw-layer-picker__layer">
+            <Checkbox
+              label={LAYER_LABELS[layer]}
+              checked={visibleLayers.has(layer)}
+              onChange={(checked) => onLayerToggle(layer, checked)}
+            />
+            <span className="mw-layer-picker__count" data-testid={`layer-count-${layer}`} aria-live="polite">
+              {visibleLayers.has(layer) ? (loading.has(layer) ? 'loading…' : layerCountText(results[layer])) : 'hidden'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <fieldset className="mw-layer-picker__basemaps">
+        <legend className="mw-legend__group">Basemap</legend>
+        {basemaps.map((b) => (
+          <label key={b.id} className="mw-layer-picker__basemap">
+            <input
+              type="radio"
+              name="basemap"
+              value={b.id}
+              checked={b.id === basemapId}
+              onChange={() => onBasemapChange(b.id)}
+            />
+            <span>{b.name}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/** The OpenLayers map inside React; loaded on its own so the page shell does not wait for OpenLayers. */
+import { useEffect, useRef } from 'react';
+import type { MapResults } from '@manway/core/api/map';
+import type { Basemap } from '@manway/core/api/settings';
+import 'ol/ol.css';
+import { NetworkMap, type NetworkMapEvents } from '../networkMap';
+import { MAP_LAYERS, type MapLayerId } from '../styleTable';
+import type { Wgs84Extent } from '../viewportLoader';
+
+export interface MapCanvasProps extends NetworkMapEvents {
+  initialExtent: Wgs84Extent;
+  basemap: Basemap | undefined;
+  visibleLayers: ReadonlySet<MapLayerId>;
+  results: Partial<Record<MapLayerId, MapResults>>;
+  selected: { layer: MapLayerId; id: number } | null;
+  /** Changes each time the user asks for the full extent. */
+  fullExtentRequest: number;
+}
+
+export default function MapCanvas(props: MapCanvasProps) {
+  const targetRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<NetworkMap | null>(null);
+  // The map outlives renders; its events call whatever handlers the latest render passed.
+  const events = useRef<NetworkMapEvents>(props);
+  useEffect(() => {
+    events.current = props;
+  });
+
+  const { initialExtent, basemap, visibleLayers, results, selected, fullExtentRequest } = props;
+
+  useEffect(() => {
+    const map = new NetworkMap(targetRef.current!, initialExtent, {
+      onViewChange: (extent) => events.current.onViewChange(extent),
+      onSelect: (feature) => events.current.onSelect(feature),
+      onPointer: (lonLat) => events.current.onPointer(lonLat),
+    });
+    mapRef.current = map;
+    const resize = new ResizeObserver(() => map.updateSize());
+    resize.observe(targetRef.current!);
+    return () => {
+      resize.disconnect();
+      map.dispose();
+      mapRef.current = null;
+    };
+    // The map is made once; the initial extent only matters then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => mapRef.current?.setBasemap(basemap), [basemap]);
+  useEffect(() => {
+    for (const layer of MAP_LAYERS) mapRef.current?.setLayerVisible(layer, visibleLayers.has(layer));
+  }, [visibleLayers]);
+  const nodes = results.Node;
+  const sections = results.Section;
+  const laterals = results.Lateral;
+  useEffect(() => mapRef.current?.setFeatures('Node', nodes), [nodes]);
+  useEffect(() => mapRef.current?.setFeatures('Section', sections), [sections]);
+  useEffect(() => mapRef.current?.setFeatures('Lateral', laterals), [laterals]);
+  useEffect(() => mapRef.current?.setSelected(selected), [selected]);
+  useEffect(() => {
+    if (fullExtentRequest > 0) mapRef.current?.fitExtent(initialExtent);
+  }, [fullExtentRequest, initialExtent]);
+
+  return <div ref={targetRef} className="mw-map__canvas" data-testid="map-canvas" />;
+}
