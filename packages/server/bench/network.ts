@@ -1,7 +1,9 @@
 /**
  * Network benchmark (issue 4): load rate of the scale generator beside a raw COPY of the same rows
  * into a table without constraints or indexes; GET /api/lookup p50/p95 beside the bare SQL it runs
- * and beside a bare Fastify route running that SQL; GET /api/objects/{type}/{id} p95.
+ * and beside a bare Fastify route running that SQL; GET /api/objects/{type}/{id} p95; (issue 5)
+ * GET /api/filters/results/map for random viewports of up to 5,000 features beside the same two
+ * statements in bare SQL, and beside a bare Fastify route that runs them and serialises the answer.
  * PGlite with 100,000 assets always; PostgreSQL with 1,000,000 when DATABASE_URL is set.
  * BENCH_PGLITE_ASSETS and BENCH_POSTGRES_ASSETS override the sizes.
  */
@@ -15,6 +17,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
+import { VIEWPORT_COUNT_SQL, VIEWPORT_FEATURES_SQL } from '../src/modules/map/repository';
 import { LOOKUP_SQL } from '../src/modules/objects/repository';
 import { Readiness } from '../src/platform';
 import { createServices } from '../src/services';
@@ -63,6 +66,29 @@ function searchTexts(
 }
 
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface Viewport {
+  type: 'Node' | 'Section' | 'Lateral';
+  extent: [number, number, number, number];
+}
+
+/** Deterministic viewports over the network: a spread of centres, from street to district size. */
+function viewports(network: [number, number, number, number], n: number): Viewport[] {
+  const [west, south, east, north] = network;
+  const out: Viewport[] = [];
+  for (let i = 0; i < n; i++) {
+    const fraction = [1 / 64, 1 / 32, 1 / 16, 1 / 8][i % 4]!;
+    const w = (east - west) * fraction;
+    const h = (north - south) * fraction;
+    const cx = west + (east - west) * (((i * 7919) % 1000) / 1000);
+    const cy = south + (north - south) * (((i * 104_729) % 1000) / 1000);
+    const type = (['Node', 'Section', 'Lateral'] as const)[i % 3]!;
+    out.push({ type, extent: [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2] });
+  }
+  return out;
+}
+
+const viewportParams = (v: Viewport) => [v.type.toLowerCase(), ...v.extent, null, true, false, false, false];
 
 async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: string): Promise<string[][]> {
   let db: Database;
@@ -156,6 +182,48 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
       await r.arrayBuffer();
     });
 
+    // Viewports: what the map asks as it pans, the statements it runs, and those statements behind a
+    // bare route that serialises the same GeoJSON.
+    const network = (await services.map.networkExtent())!;
+    const views = viewports(network, RUNS);
+    let featuresSeen = 0;
+    const apiViewport = await timeEach(views, async (v) => {
+      const r = await fetch(
+        `${base}/api/filters/results/map?dynamicLayerId=${v.type}&extent=${v.extent.join(',')}&limit=5000`,
+        { headers: { cookie } },
+      );
+      if (!r.ok) throw new Error(`map results answered ${r.status}`);
+      const body = (await r.json()) as { features: unknown[] };
+      featuresSeen = Math.max(featuresSeen, body.features.length);
+    });
+    const viewportSql = async (v: Viewport) => {
+      const params = viewportParams(v);
+      const [rows] = await Promise.all([
+        db.query<{ geometry: string }>(VIEWPORT_FEATURES_SQL, [...params, 5000]),
+        db.query(VIEWPORT_COUNT_SQL, params),
+      ]);
+      return rows;
+    };
+    const bareViewportSql = await timeEach(views, async (v) => {
+      await viewportSql(v);
+    });
+    const bareMap = Fastify();
+    bareMap.get<{ Querystring: { i: string } }>('/bare', async (request) => {
+      const rows = await viewportSql(views[Number(request.query.i)]!);
+      return {
+        type: 'FeatureCollection',
+        features: rows.map((r) => ({ type: 'Feature', geometry: JSON.parse(r.geometry) as unknown, properties: r })),
+      };
+    });
+    const bareMapBase = await bareMap.listen({ port: 0, host: '127.0.0.1' });
+    const bareViewportRoute = await timeEach(
+      views.map((_, i) => i),
+      async (i) => {
+        await (await fetch(`${bareMapBase}/bare?i=${i}`)).arrayBuffer();
+      },
+    );
+    await bareMap.close();
+
     // The plans the lookup relies on (STYLE.md 15).
     const explain = async (params: unknown[]) =>
       (await db.query<Record<string, string>>(`EXPLAIN ${LOOKUP_SQL}`, params))
@@ -187,6 +255,12 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
         `${(apiLookup.p95 / bareSql.p95).toFixed(2)}× SQL, ${(apiLookup.p95 / bareRoute.p95).toFixed(2)}× route`,
       ],
       [`${label}: GET /api/objects/Section/{id} p50 / p95`, `${fmt(objects.p50)} / ${fmt(objects.p95)}`, '', ''],
+      [
+        `${label}: GET /api/filters/results/map viewport (≤ ${featuresSeen.toLocaleString('en')} features) p50 / p95`,
+        `${fmt(apiViewport.p50)} / ${fmt(apiViewport.p95)}`,
+        `bare SQL ${fmt(bareViewportSql.p50)} / ${fmt(bareViewportSql.p95)}; bare Fastify + SQL + JSON ${fmt(bareViewportRoute.p50)} / ${fmt(bareViewportRoute.p95)}`,
+        `${(apiViewport.p95 / bareViewportSql.p95).toFixed(2)}× SQL, ${(apiViewport.p95 / bareViewportRoute.p95).toFixed(2)}× route`,
+      ],
     ];
   } finally {
     await cleanup();
