@@ -136,6 +136,45 @@ export const FilterDefinition = z
 export type FilterDefinition = z.infer<typeof FilterDefinition>;
 
 /**
+ * The fields a failed parse names, with their messages. A node that is neither a valid condition nor
+ * a valid group fails as a union; the branch with the fewest complaints is the one the client meant,
+ * so its issues are reported at their own depth (filter.conditions[2].operator, not conditions[2]).
+ */
+export function issueFields(root: string, issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  const walk = (list: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[]) => {
+    for (const issue of list) {
+      const path = [...prefix, ...issue.path];
+      if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+        walk(
+          issue.errors.reduce((a, b) => (b.length < a.length ? b : a)),
+          path,
+        );
+      } else {
+        (fields[fieldPath(root, path)] ??= []).push(issue.message);
+      }
+    }
+  };
+  walk(issues, []);
+  return fields;
+}
+
+/**
+ * Sorted keys, so the same definition always gives the same text, whatever order a client or jsonb
+ * put its keys in.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
  * A filter is advanced when it goes beyond what the simple search form can show: any OR, or any
  * nested group. Imported advanced filters are changed only by administrators.
  */

@@ -14,7 +14,8 @@ import {
   SEARCH_COUNT_CAP,
   SEARCH_RESULTS_CAP,
   SELECTION_CAP,
-  fieldPath,
+  canonicalJson,
+  issueFields,
   filterKindOf,
   isAdvancedFilter,
   type AvailableFilter,
@@ -93,14 +94,12 @@ function parseJson<T extends z.ZodType>(schema: T, raw: string, root: string): z
 function parseValue<T extends z.ZodType>(schema: T, value: unknown, root: string): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[fieldPath(root, issue.path)] ??= []).push(issue.message);
-  throw fail.validation(fields);
+  throw fail.validation(issueFields(root, parsed.error.issues));
 }
 
 /** A short, stable fingerprint of a definition, which the map's filterHash compares against. */
 export function filterHash(definition: unknown): string {
-  return createHash('sha256').update(JSON.stringify(definition)).digest('hex').slice(0, 16);
+  return createHash('sha256').update(canonicalJson(definition)).digest('hex').slice(0, 16);
 }
 
 function toMeta(p: PropertyMetadata, column: FilterColumn | undefined): FilterPropertyMeta | null {
@@ -209,9 +208,10 @@ export class FiltersService {
 
   // Metadata and form -----------------------------------------------------------------------------
 
-  private async assetType(objectType: string) {
-    const t = await this.objects.resolveType(objectType, ['asset']);
-    if (t.kind !== 'asset') throw fail.field('objectType', 'Filters search assets.');
+  /** Filters search assets: an unknown or other type answers 400 naming `field`. */
+  private async assetType(objectType: string, field = 'objectType') {
+    const t = await this.objects.resolveType(objectType, ['asset']).catch(() => undefined);
+    if (t?.kind !== 'asset') throw fail.field(field, `"${objectType}" is not one of: Node, Section, Lateral.`);
     return t;
   }
 
@@ -240,7 +240,7 @@ export class FiltersService {
   }
 
   async form(objectType: string): Promise<FilterForm> {
-    const t = await this.assetType(objectType);
+    const t = await this.assetType(objectType, 'x');
     const meta = await this.meta(t.key);
     const field = (m: FilterPropertyMeta) => ({
       property: m.name,
@@ -279,12 +279,7 @@ export class FiltersService {
     root: string,
     restrictions: AdditionalRestrictions = {},
   ): Promise<{ query: AssetQuery; typeName: string; meta: FilterPropertyMeta[] }> {
-    let t;
-    try {
-      t = await this.assetType(def.objectType);
-    } catch {
-      throw fail.field(`${root}.objectType`, `"${def.objectType}" is not one of: Node, Section, Lateral.`);
-    }
+    const t = await this.assetType(def.objectType, `${root}.objectType`);
     const meta = await this.meta(t.key);
     const byName = new Map(meta.map((m) => [m.name, m]));
     checkNodes(def.conditions, byName, `${root}.conditions`);
