@@ -13,6 +13,7 @@ import {
   type FilterNode,
 } from '@manway/core/api/filters';
 import { MapResults } from '@manway/core/api/map';
+import { assetFeaturesQuery } from '../src/modules/filters/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
 
@@ -485,6 +486,30 @@ describe('map results by filter', () => {
       expect(res.status, field).toBe(400);
       expect(Object.keys(res.body.ModelState)).toEqual([field]);
     }
+  });
+});
+
+describe('filter query plan', () => {
+  it('the map filter variant finds the features of a small viewport through the GiST index on geometry', async () => {
+    await server.db.query('ANALYZE assets');
+    const nodes = assets.filter((a) => a.type === 'node').map((a) => a.box);
+    const [x, y] = [nodes[0]![0], nodes[0]![1]];
+    const { text, values } = assetFeaturesQuery(
+      {
+        objectType: 'node',
+        combine: 'and',
+        conditions: [{ property: 'conditionGrade', operator: 'ge', value: 3 }],
+        term: null,
+        searchFields: [],
+        ids: null,
+        extent: [x - 0.001, y - 0.001, x + 0.001, y + 0.001],
+      },
+      5000,
+    );
+    const plan = await server.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+    const lines = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(lines).toMatch(/assets_geom_idx/);
+    expect(lines).not.toMatch(/Seq Scan on assets/);
   });
 });
 

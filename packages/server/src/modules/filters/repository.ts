@@ -54,6 +54,16 @@ function assetWhere(q: AssetQuery, p: Params): string {
   return parts.join('\n    AND ');
 }
 
+/** The map's filter query as text and values, so a test can EXPLAIN exactly what runs. */
+export function assetFeaturesQuery(q: AssetQuery, limit: number): { text: string; values: unknown[] } {
+  const p = new Params();
+  const where = assetWhere(q, p);
+  const text = `SELECT a.id, a.asset_code, a.subtype, a.condition_grade, a.material, a.size_mm,
+         ST_AsGeoJSON(a.geom, 7) AS geometry
+       FROM assets a WHERE ${where} LIMIT ${p.add(limit)}`;
+  return { text, values: p.values };
+}
+
 export class FiltersRepository {
   constructor(private readonly db: Database) {}
 
@@ -110,14 +120,8 @@ export class FiltersRepository {
 
   /** Map features of the matching assets, at most `limit`, with the same columns as the layer query. */
   assetFeatures(q: AssetQuery, limit: number): Promise<MapFeatureRow[]> {
-    const p = new Params();
-    const where = assetWhere(q, p);
-    return this.db.query<MapFeatureRow>(
-      `SELECT a.id, a.asset_code, a.subtype, a.condition_grade, a.material, a.size_mm,
-              ST_AsGeoJSON(a.geom, 7) AS geometry
-       FROM assets a WHERE ${where} LIMIT ${p.add(limit)}`,
-      p.values,
-    );
+    const { text, values } = assetFeaturesQuery(q, limit);
+    return this.db.query<MapFeatureRow>(text, values);
   }
 
   async inspection(id: number): Promise<{ id: string; standard_id: string } | undefined> {
