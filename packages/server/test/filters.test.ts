@@ -590,6 +590,14 @@ describe('saved filters', () => {
     );
   });
 
+  it('two saves of one name at once: one is saved, the other answers "filter name already exists"', async () => {
+    const [a, b] = await Promise.all(
+      [1, 2].map((g) => editor.post(`${SAVED}/create`, { name: 'Raced', definition: sectionsOfGrade(g) })),
+    );
+    expect([a!.status, b!.status].sort()).toEqual([200, 400]);
+    expect([a!.body.code, b!.body.code]).toContain('filter/name-exists');
+  });
+
   it('an empty name or a malformed definition answers 400 naming the field', async () => {
     const empty = await editor.post(`${SAVED}/create`, { name: '   ', definition: sectionsOfGrade(1) });
     expect(Object.keys(empty.body.ModelState)).toEqual(['name']);
