@@ -17,6 +17,7 @@ import { registerWebApp } from './http/web';
 import type { OpenIdSingleSignOn } from './modules/account/oidc';
 import { oidcRoutes } from './modules/account/oidc-routes';
 import { accountRoutes } from './modules/account/routes';
+import { filtersRoutes } from './modules/filters/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationsRoutes } from './modules/locations/routes';
 import { mapRoutes } from './modules/map/routes';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(objectsRoutes(services.objects));
   await app.register(locationsRoutes(services.locations));
   await app.register(mapRoutes(services.map));
+  await app.register(filtersRoutes(services.filters));
   await app.register(workRoutes(services.work));
   await app.register(webSyncRoutes(services.websync));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });

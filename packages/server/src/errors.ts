@@ -4,6 +4,7 @@
  * problems in `problemFromDatabaseError`. Nothing else decides a status code.
  */
 import type { DbStateCode, KnownErrorCode, LicensingCode } from '@manway/core/api/errors';
+import { FILTER_NAME_EXISTS_MESSAGE } from '@manway/core/api/filters';
 
 export type Problem =
   | { kind: 'validation'; message: string; fields: Record<string, string[]> }
@@ -121,6 +122,10 @@ export function problemFromDatabaseError(error: unknown): Problem | undefined {
   if (!e) return undefined;
   switch (e.code) {
     case '23505':
+      // Two saves of the same name racing past the service's check.
+      if (e.constraint === 'saved_filters_owner_name_key') {
+        return { kind: 'coded', code: 'filter/name-exists', message: FILTER_NAME_EXISTS_MESSAGE };
+      }
       return {
         kind: 'validation',
         message: 'The value already exists.',

@@ -6,6 +6,8 @@ import { AccountRepository } from './modules/account/repository';
 import { AccountService } from './modules/account/service';
 import { DemoRepository } from './modules/demo/repository';
 import { DemoService } from './modules/demo/service';
+import { FiltersRepository } from './modules/filters/repository';
+import { FiltersService } from './modules/filters/service';
 import { LocationsRepository } from './modules/locations/repository';
 import { LocationsService } from './modules/locations/service';
 import { MapRepository } from './modules/map/repository';
@@ -31,6 +33,7 @@ export interface Services {
   objects: ObjectsService;
   locations: LocationsService;
   map: MapService;
+  filters: FiltersService;
   work: WorkService;
   scale: ScaleService;
   websync: WebSyncService;
@@ -42,7 +45,8 @@ export function createServices(db: Database, config: Config): Services {
   const account = new AccountService(new AccountRepository(db.orm, db), users, config);
   const demo = new DemoService(new DemoRepository(db));
   const objects = new ObjectsService(new ObjectsRepository(db));
-  const map = new MapService(new MapRepository(db), objects);
+  const filters = new FiltersService(new FiltersRepository(db), objects);
+  const map = new MapService(new MapRepository(db), objects, filters);
   const settings = new SettingsService(new SettingsRepository(db.orm), db, {
     networkExtent: () => map.networkExtent(),
   });
@@ -57,6 +61,7 @@ export function createServices(db: Database, config: Config): Services {
     objects,
     locations,
     map,
+    filters,
     work,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,

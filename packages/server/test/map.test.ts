@@ -195,10 +195,22 @@ describe('map results refuse what they cannot answer', () => {
     expect(Object.keys(res.body.ModelState)).toEqual([field]);
   });
 
-  it('the filter variant answers a clear 400 until saved filters exist, not an empty list', async () => {
-    const res = await editor.get(mapUrl({ filterName: 'My filter', limit: 100 }));
-    expect(res.status).toBe(400);
-    expect(res.body.ModelState.filterName[0]).toMatch(/not available yet/);
+  it('the filter variant with an empty inline filter and an extent answers what the layer variant does', async () => {
+    const extent = part(0.3, 0.3, 0.45, 0.5);
+    const filter = JSON.stringify({ objectType: 'Node', conditions: [] });
+    const res = await editor.get(mapUrl({ filter, additionalRestrictions: JSON.stringify({ extent }), limit: 100 }));
+    expect(res.status).toBe(200);
+    const body = MapResults.parse(res.body);
+    const want = expected('node', extent);
+    expect(body.objectType).toBe('Node');
+    expect(body.total).toBe(want.size);
+    expect(body.features).toHaveLength(Math.min(100, want.size));
+    for (const f of body.features) expect(want.has(f.id)).toBe(true);
+  });
+
+  it('the filter variant answers 404 for a saved filter the user does not have', async () => {
+    const res = await editor.get(mapUrl({ filterName: 'No such filter', limit: 100 }));
+    expect(res.status).toBe(404);
   });
 
   it('without a session answers 401', async () => {

@@ -1,7 +1,8 @@
 /**
  * Map results (main-app spec section 7, "Filters and search": GET api/filters/results/map). The
  * dynamic-layer variant answers the features of one object type inside a viewport; the filter
- * variant (filter, filterBy, filterName, filterHash, additionalRestrictions) comes with saved filters.
+ * variant (filter, filterBy, filterName, filterHash, additionalRestrictions) answers the assets a saved
+ * or inline filter finds (api/filters.ts), in the same shape.
  */
 import { z } from 'zod';
 import { GeoJsonGeometry } from './objects';
@@ -14,7 +15,7 @@ export const MAP_SEARCH_FIELDS = ['assetId', 'street', 'district', 'material'] a
 export type MapSearchField = (typeof MAP_SEARCH_FIELDS)[number];
 export const DEFAULT_MAP_SEARCH_FIELDS: readonly MapSearchField[] = ['assetId'];
 
-/** The query parameters of the filter variant, answered with a 400 until saved filters exist. */
+/** The query parameters that select the filter variant. */
 export const FILTER_VARIANT_PARAMS = [
   'filter',
   'filterBy',

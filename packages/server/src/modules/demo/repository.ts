@@ -10,6 +10,8 @@ import type {
   SubjectRecord,
   TaskRecord,
 } from '@manway/core/domain/demo-town';
+import { isAdvancedFilter } from '@manway/core/api/filters';
+import type { DemoSavedFilter } from '@manway/core/domain/demo-filters';
 import type { ObservationCodeDef, Standard } from '@manway/core/domain/standard';
 import { ewkt, insertRows, inTransaction, resetIdentities } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
@@ -387,6 +389,29 @@ export class DemoRepository {
       ]),
       { gps: 'jsonb' },
     );
+  }
+
+  /** Kept across a reset (users and their settings stay), so a filter already there is left alone. */
+  async insertSavedFilters(conn: Connection, users: Map<string, string>, filters: readonly DemoSavedFilter[]) {
+    let position = 0;
+    for (const f of filters) {
+      const owner = users.get(f.owner);
+      if (!owner) continue;
+      await conn.query(
+        `INSERT INTO saved_filters (owner_id, name, object_type, shared, advanced, definition, position)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
+         ON CONFLICT (owner_id, name) DO NOTHING`,
+        [
+          owner,
+          f.name,
+          f.definition.objectType.toLowerCase(),
+          f.shared,
+          isAdvancedFilter(f.definition),
+          JSON.stringify(f.definition),
+          ++position,
+        ],
+      );
+    }
   }
 
   async insertShortcuts(conn: Connection, users: Map<string, string>, shortcuts: ShortcutRecord[]) {

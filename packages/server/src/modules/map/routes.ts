@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
+import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import { MAP_RESULTS_MAX_LIMIT, MapResults, MapResultsQuery } from '@manway/core/api/map';
+import type { CurrentUser } from '../users/service';
 import type { MapService } from './service';
 
 export function mapRoutes(map: MapService) {
@@ -18,14 +19,16 @@ export function mapRoutes(map: MapService) {
             `WGS 84), optional term matched in searchFields (assetId, street, district, material; default assetId) ` +
             `and limit (1–${MAP_RESULTS_MAX_LIMIT}, default ${MAP_RESULTS_MAX_LIMIT}). Answers at most limit ` +
             'features and the total count in the extent. ignoreCache and timestamp are accepted; answers are ' +
-            'always read fresh. The filter variant (filter, filterBy, filterName, …) answers 400 until saved ' +
-            'filters are available.',
+            'always read fresh. Filter variant: filterName (a saved filter, filterBy=name) or filter (a filter ' +
+            'definition as JSON, filterBy=filter), additionalRestrictions ({ ids?, extent? } as JSON) and limit; ' +
+            'filterHash, when sent, must match the filter (409 otherwise). Both answer at most limit features ' +
+            'and the total.',
           tags: ['filters'],
           querystring: MapResultsQuery,
-          response: { 200: MapResults, 400: ModelStateBody, 401: MessageBody },
+          response: { 200: MapResults, 400: ModelStateBody, 401: MessageBody, 404: MessageBody, 409: CodeBody },
         },
       },
-      async (request) => map.results(request.query),
+      async (request) => map.results(request.user as CurrentUser, request.query),
     );
   };
 }

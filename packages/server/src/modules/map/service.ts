@@ -13,7 +13,9 @@ import {
   type MapSearchField,
 } from '@manway/core/api/map';
 import { fail } from '../../errors';
+import type { FiltersService } from '../filters/service';
 import type { ObjectsService } from '../objects/service';
+import type { CurrentUser } from '../users/service';
 import type { MapFeatureRow, MapRepository } from './repository';
 
 export type Extent = [west: number, south: number, east: number, north: number];
@@ -80,15 +82,14 @@ export class MapService {
   constructor(
     private readonly repo: MapRepository,
     private readonly objects: ObjectsService,
+    private readonly filters: FiltersService,
   ) {}
 
-  async results(q: MapResultsQuery): Promise<MapResults> {
-    const filterParam = FILTER_VARIANT_PARAMS.find((p) => q[p] !== undefined);
-    if (filterParam) {
-      throw fail.field(
-        filterParam,
-        'Map results by a saved or advanced filter are not available yet. Ask for a dynamic layer with dynamicLayerId and extent.',
-      );
+  async results(user: CurrentUser, q: MapResultsQuery): Promise<MapResults> {
+    if (FILTER_VARIANT_PARAMS.some((p) => q[p] !== undefined)) {
+      const limit = parseLimit(q.limit);
+      const { typeName, rows, total } = await this.filters.mapFeatures(user, q, limit);
+      return { type: 'FeatureCollection', objectType: typeName, features: rows.map(toFeature), total, limit };
     }
     if (!q.dynamicLayerId) throw fail.field('dynamicLayerId', 'Name the layer: Node, Section or Lateral.');
     if (!q.extent) throw fail.field('extent', 'The viewport extent is required: west,south,east,north.');

@@ -1,0 +1,591 @@
+/**
+ * Filters and search: which properties a condition may use (the object metadata, narrowed to what
+ * the repository can compile), the search form, checking a definition before it is compiled, result
+ * lists with the spec's search-count semantics, and saved filters with their ownership rules.
+ */
+import { createHash } from 'node:crypto';
+import {
+  ADVANCED_FILTER_MESSAGE,
+  AdditionalRestrictions,
+  FILTER_NAME_EXISTS_MESSAGE,
+  FilterDefinition,
+  ObservationFilter,
+  OPERATORS_BY_KIND,
+  SEARCH_COUNT_CAP,
+  SEARCH_RESULTS_CAP,
+  SELECTION_CAP,
+  canonicalJson,
+  issueFields,
+  filterKindOf,
+  isAdvancedFilter,
+  type AvailableFilter,
+  type CreateSavedFilter,
+  type FilterForm,
+  type FilterNode,
+  type FilterPropertyMeta,
+  type ObservationResultsBody,
+  type ResultIds,
+  type ResultIdsBody,
+  type ResultRow,
+  type ResultsList,
+  type ResultsListBody,
+  type SavedFilter,
+  type SavedFilterSummary,
+  type UpdateSavedFilter,
+} from '@manway/core/api/filters';
+import type { MapResultsQuery } from '@manway/core/api/map';
+import type { PropertyMetadata } from '@manway/core/api/objects';
+import { validateName } from '@manway/core/rules/names';
+import type { z } from 'zod';
+import { fail } from '../../errors';
+import type { MapFeatureRow } from '../map/repository';
+import type { ObjectsService } from '../objects/service';
+import type { CurrentUser } from '../users/service';
+import { ASSET_COLUMNS, OBSERVATION_COLUMNS, type FilterColumn } from './compile';
+import type { AssetQuery, FiltersRepository, ResultRowData, SavedFilterRow } from './repository';
+
+type AssetKey = AssetQuery['objectType'];
+
+/** Filter-only properties: facts about an asset that are not fields of it. */
+const EXTRA_ASSET_PROPERTIES: PropertyMetadata[] = [
+  {
+    name: 'plannedTask',
+    label: 'Has a planned task',
+    valueModelType: 'Boolean',
+    unit: null,
+    readOnly: true,
+    min: null,
+    max: null,
+    options: null,
+  },
+];
+
+const DEFAULT_SEARCH_FIELDS = ['assetId'];
+
+/** The advanced search form's groups; a property not named here goes to "Other". */
+const FORM_GROUPS: { key: string; label: string; properties: string[] }[] = [
+  { key: 'identity', label: 'Identity', properties: ['assetId', 'subtype', 'fromNode', 'toNode', 'parentSection'] },
+  { key: 'location', label: 'Location', properties: ['street', 'district', 'owner', 'chainageM', 'clock'] },
+  {
+    key: 'construction',
+    label: 'Construction',
+    properties: ['material', 'shape', 'sizeMm', 'lengthM', 'yearBuilt', 'use', 'coverLevelM', 'invertLevelM'],
+  },
+  { key: 'condition', label: 'Condition and work', properties: ['conditionGrade', 'lifecycleStatus', 'plannedTask'] },
+];
+
+const DEFAULT_OPERATOR = { text: 'contains', number: 'eq', date: 'ge', lookup: 'in', boolean: 'eq' } as const;
+
+function isAdmin(user: CurrentUser): boolean {
+  return user.role === 'administrator';
+}
+
+/** Parses a JSON string parameter with a schema; a bad one answers 400 naming the field inside it. */
+function parseJson<T extends z.ZodType>(schema: T, raw: string, root: string): z.infer<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw fail.field(root, 'This is not valid JSON.');
+  }
+  return parseValue(schema, value, root);
+}
+
+function parseValue<T extends z.ZodType>(schema: T, value: unknown, root: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw fail.validation(issueFields(root, parsed.error.issues));
+}
+
+/** A short, stable fingerprint of a definition, which the map's filterHash compares against. */
+export function filterHash(definition: unknown): string {
+  return createHash('sha256').update(canonicalJson(definition)).digest('hex').slice(0, 16);
+}
+
+function toMeta(p: PropertyMetadata, column: FilterColumn | undefined): FilterPropertyMeta | null {
+  const kind = filterKindOf(p.valueModelType);
+  if (!column || !kind) return null;
+  // A number with a fixed list of sizes still compares as a number; the options help the form.
+  return {
+    ...p,
+    kind: column.kind,
+    operators: [...OPERATORS_BY_KIND[column.kind]],
+    searchable: column.kind === 'text',
+  };
+}
+
+function cellValue(v: unknown): string | number | boolean | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
+  return String(v);
+}
+
+function toRow(type: string, r: ResultRowData): ResultRow {
+  return {
+    id: Number(r.id),
+    type,
+    readableId: r.asset_code,
+    properties: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, cellValue(v)])),
+  };
+}
+
+/** Checks each condition's property, operator and value against the metadata. */
+function checkNodes(nodes: readonly FilterNode[], meta: Map<string, FilterPropertyMeta>, at: string): void {
+  nodes.forEach((node, i) => {
+    const here = `${at}[${i}]`;
+    if ('combine' in node) checkNodes(node.conditions, meta, `${here}.conditions`);
+    else checkCondition(node, meta, here);
+  });
+}
+
+function checkCondition(
+  c: Extract<FilterNode, { property: string }>,
+  meta: Map<string, FilterPropertyMeta>,
+  at: string,
+) {
+  const m = meta.get(c.property);
+  if (!m) {
+    throw fail.field(`${at}.property`, `"${c.property}" cannot be filtered on. Known: ${[...meta.keys()].join(', ')}.`);
+  }
+  if (!m.operators.includes(c.operator)) {
+    throw fail.field(`${at}.operator`, `${m.label} takes these operators: ${m.operators.join(', ')}.`);
+  }
+  const bad = (text: string) => fail.field(`${at}.value`, text);
+  const v = c.value;
+  if (c.operator === 'isEmpty' || c.operator === 'isNotEmpty') {
+    if (v !== undefined) throw bad(`${c.operator} takes no value.`);
+    return;
+  }
+  const scalarOk = (x: unknown): boolean => {
+    switch (m.kind) {
+      case 'text':
+        return typeof x === 'string' && x.trim() !== '';
+      case 'number':
+        return typeof x === 'number' && Number.isFinite(x);
+      case 'date':
+        return typeof x === 'string' && !Number.isNaN(Date.parse(x));
+      case 'boolean':
+        return typeof x === 'boolean';
+      case 'lookup':
+        return typeof x === 'string' && (!m.options || m.options.some((o) => o.id === x));
+    }
+  };
+  const expected = {
+    text: 'a text',
+    number: 'a number',
+    date: 'an ISO date',
+    boolean: 'true or false',
+    lookup: `one of: ${(m.options ?? []).map((o) => o.id).join(', ')}`,
+  }[m.kind];
+  if (c.operator === 'between') {
+    if (!Array.isArray(v) || v.length !== 2 || !v.every(scalarOk))
+      throw bad(`between takes [low, high], each ${expected}.`);
+    const [low, high] = v.map((x) => (m.kind === 'date' ? Date.parse(String(x)) : Number(x)));
+    if (low! > high!) throw bad('The low end must not exceed the high end.');
+  } else if (c.operator === 'in' || c.operator === 'notIn') {
+    if (!Array.isArray(v) || v.length === 0 || !v.every(scalarOk))
+      throw bad(`${c.operator} takes a list, each ${expected}.`);
+  } else if (Array.isArray(v) || !scalarOk(v)) {
+    throw bad(`The value is ${expected}.`);
+  }
+}
+
+function checkExtent(extent: readonly number[] | undefined, at: string): void {
+  if (!extent) return;
+  const [w, s, e, n] = extent as [number, number, number, number];
+  if (w < -180 || e > 180 || s < -90 || n > 90) {
+    throw fail.field(at, 'Longitudes lie between -180 and 180, latitudes between -90 and 90.');
+  }
+  if (w > e || s > n) throw fail.field(at, 'West must not exceed east, nor south north.');
+}
+
+export class FiltersService {
+  constructor(
+    private readonly repo: FiltersRepository,
+    private readonly objects: ObjectsService,
+  ) {}
+
+  // Metadata and form -----------------------------------------------------------------------------
+
+  /** Filters search assets: an unknown or other type answers 400 naming `field`. */
+  private async assetType(objectType: string, field = 'objectType') {
+    const t = await this.objects.resolveType(objectType, ['asset']).catch(() => undefined);
+    if (t?.kind !== 'asset') throw fail.field(field, `"${objectType}" is not one of: Node, Section, Lateral.`);
+    return t;
+  }
+
+  async meta(objectType: string, standardId?: string): Promise<FilterPropertyMeta[]> {
+    const t = await this.assetType(objectType);
+    const props = await this.objects.properties(t.key, { standardId });
+    return [...props, ...EXTRA_ASSET_PROPERTIES]
+      .map((p) => toMeta(p, ASSET_COLUMNS[p.name]))
+      .filter((m): m is FilterPropertyMeta => m !== null);
+  }
+
+  private async inspectionOf(parentObjectType: string, parentObjectId: number) {
+    if (parentObjectType.toLowerCase() !== 'inspection') {
+      throw fail.field('parentObjectType', 'Observations belong to an Inspection.');
+    }
+    const inspection = await this.repo.inspection(parentObjectId);
+    if (!inspection) throw fail.notFound('Inspection not found');
+    return inspection;
+  }
+
+  /** Observation properties, with the codes of the parent inspection's standard. */
+  async observationMeta(parentObjectType: string, parentObjectId: number): Promise<FilterPropertyMeta[]> {
+    const inspection = await this.inspectionOf(parentObjectType, parentObjectId);
+    const props = await this.objects.properties('observation', { standardId: inspection.standard_id });
+    return props.map((p) => toMeta(p, OBSERVATION_COLUMNS[p.name])).filter((m): m is FilterPropertyMeta => m !== null);
+  }
+
+  async form(objectType: string): Promise<FilterForm> {
+    const t = await this.assetType(objectType, 'x');
+    const meta = await this.meta(t.key);
+    const field = (m: FilterPropertyMeta) => ({
+      property: m.name,
+      label: m.label,
+      kind: m.kind,
+      operators: m.operators,
+      defaultOperator: DEFAULT_OPERATOR[m.kind],
+      unit: m.unit,
+      min: m.min,
+      max: m.max,
+      options: m.options,
+    });
+    const placed = new Set(FORM_GROUPS.flatMap((g) => g.properties));
+    const groups = [
+      ...FORM_GROUPS.map((g) => ({
+        key: g.key,
+        label: g.label,
+        fields: g.properties.flatMap((name) => meta.filter((m) => m.name === name)).map(field),
+      })),
+      { key: 'other', label: 'Other', fields: meta.filter((m) => !placed.has(m.name)).map(field) },
+    ].filter((g) => g.fields.length > 0);
+    return {
+      objectType: t.typeName,
+      label: t.row.label,
+      searchFields: meta.filter((m) => m.searchable).map((m) => m.name),
+      defaultSearchFields: DEFAULT_SEARCH_FIELDS,
+      groups,
+    };
+  }
+
+  // Checking and running a filter -----------------------------------------------------------------
+
+  /** Checks a parsed definition against the metadata of its object type; answers the query to run. */
+  private async toQuery(
+    def: FilterDefinition,
+    root: string,
+    restrictions: AdditionalRestrictions = {},
+  ): Promise<{ query: AssetQuery; typeName: string; meta: FilterPropertyMeta[] }> {
+    const t = await this.assetType(def.objectType, `${root}.objectType`);
+    const meta = await this.meta(t.key);
+    const byName = new Map(meta.map((m) => [m.name, m]));
+    checkNodes(def.conditions, byName, `${root}.conditions`);
+    const searchFields = def.searchFields ?? DEFAULT_SEARCH_FIELDS;
+    searchFields.forEach((f, i) => {
+      if (!byName.get(f)?.searchable) {
+        throw fail.field(`${root}.searchFields[${i}]`, `"${f}" is not a text property of ${t.typeName}.`);
+      }
+    });
+    const term = def.term?.trim() ?? '';
+    return {
+      typeName: t.typeName,
+      meta,
+      query: {
+        objectType: t.key as AssetKey,
+        combine: def.combine,
+        conditions: def.conditions,
+        term: term === '' ? null : term,
+        searchFields,
+        ids: restrictions.ids ?? null,
+        extent: restrictions.extent ?? null,
+      },
+    };
+  }
+
+  private restrictions(raw: string | undefined): AdditionalRestrictions {
+    if (raw === undefined) return {};
+    const r = parseJson(AdditionalRestrictions, raw, 'additionalRestrictions');
+    checkExtent(r.extent, 'additionalRestrictions.extent');
+    return r;
+  }
+
+  async results(body: ResultsListBody): Promise<ResultsList> {
+    const def = parseJson(FilterDefinition, body.filter, 'filter');
+    const { query, typeName, meta } = await this.toQuery(def, 'filter', this.restrictions(body.additionalRestrictions));
+    let sort = null;
+    if (body.sortBy) {
+      if (!meta.some((m) => m.name === body.sortBy)) throw fail.field('sortBy', `Cannot sort by "${body.sortBy}".`);
+      sort = { property: body.sortBy, direction: body.sortDirection };
+    }
+    const offset = body.page * body.pageSize;
+    if (offset >= SEARCH_RESULTS_CAP) {
+      throw fail.field('page', 'Too many search results: refine the criteria to see more.');
+    }
+    const limit = Math.min(body.pageSize, SEARCH_RESULTS_CAP - offset);
+    const [counted, rows] = await Promise.all([
+      this.repo.countAssets(query, SEARCH_COUNT_CAP),
+      this.repo.assetPage(
+        query,
+        meta.map((m) => m.name),
+        sort,
+        offset,
+        limit,
+      ),
+    ]);
+    const found = Math.min(counted, SEARCH_COUNT_CAP);
+    return {
+      objectType: typeName,
+      rows: rows.map((r) => toRow(typeName, r)),
+      page: body.page,
+      pageSize: body.pageSize,
+      count: {
+        found,
+        plusFound: counted > SEARCH_COUNT_CAP,
+        shown: found <= SEARCH_RESULTS_CAP ? 'all' : sort ? 'top' : 'first',
+        shownCount: Math.min(found, SEARCH_RESULTS_CAP),
+      },
+    };
+  }
+
+  async ids(body: ResultIdsBody): Promise<ResultIds> {
+    const def = parseJson(FilterDefinition, body.filter, 'filter');
+    const { query } = await this.toQuery(def, 'filter', this.restrictions(body.additionalRestrictions));
+    const ids = await this.repo.assetIds(query, SELECTION_CAP + 1);
+    return {
+      ids: ids.slice(0, SELECTION_CAP),
+      selectionCapExceeded: ids.length > SELECTION_CAP,
+      selectionCap: SELECTION_CAP,
+    };
+  }
+
+  async observationResults(body: ObservationResultsBody): Promise<ResultsList> {
+    const inspection = await this.inspectionOf(body.parentObjectType, body.parentObjectId);
+    const filter =
+      body.filter === undefined
+        ? { combine: 'and' as const, conditions: [] }
+        : parseJson(ObservationFilter, body.filter, 'filter');
+    const meta = await this.observationMeta(body.parentObjectType, body.parentObjectId);
+    checkNodes(filter.conditions, new Map(meta.map((m) => [m.name, m])), 'filter.conditions');
+    const id = Number(inspection.id);
+    const offset = body.page * body.pageSize;
+    const [found, rows] = await Promise.all([
+      this.repo.countObservations(id, filter.combine, filter.conditions),
+      this.repo.observationPage(
+        id,
+        filter.combine,
+        filter.conditions,
+        meta.map((m) => m.name),
+        offset,
+        body.pageSize,
+      ),
+    ]);
+    // An inspection holds tens of observations: every one is reachable, so the count is exact.
+    return {
+      objectType: 'Observation',
+      rows: rows.map((r) => toRow('Observation', r)),
+      page: body.page,
+      pageSize: body.pageSize,
+      count: { found, plusFound: false, shown: 'all', shownCount: found },
+    };
+  }
+
+  /**
+   * The filter variant of the map results: a saved filter by name or an inline one, restricted to the
+   * viewport through additionalRestrictions.extent. filterHash, when sent, must match the filter's.
+   */
+  async mapFeatures(
+    user: CurrentUser,
+    q: MapResultsQuery,
+    limit: number,
+  ): Promise<{ typeName: string; rows: MapFeatureRow[]; total: number }> {
+    const by = q.filterBy ?? (q.filterName !== undefined ? 'name' : 'filter');
+    let def: FilterDefinition;
+    let root = 'filter';
+    if (by === 'name') {
+      if (!q.filterName) throw fail.field('filterName', 'Name the saved filter.');
+      const row = await this.repo.visibleFilter(user.id, q.filterName);
+      if (!row) throw fail.notFound(`Filter "${q.filterName}" not found`);
+      def = parseValue(FilterDefinition, row.definition, 'filterName');
+      root = 'filterName';
+    } else if (by === 'filter') {
+      if (!q.filter) throw fail.field('filter', 'Send the filter definition, or filterName with filterBy=name.');
+      def = parseJson(FilterDefinition, q.filter, 'filter');
+    } else {
+      throw fail.field('filterBy', 'filterBy is name (a saved filter) or filter (a definition).');
+    }
+    if (q.filterHash !== undefined && q.filterHash !== filterHash(def)) {
+      throw fail.conflict('The filter changed since it was read. Reload it and try again.');
+    }
+    const { query, typeName } = await this.toQuery(def, root, this.restrictions(q.additionalRestrictions));
+    const [rows, total] = await Promise.all([
+      this.repo.assetFeatures(query, limit),
+      this.repo.countAssets(query, Number.MAX_SAFE_INTEGER - 1),
+    ]);
+    return { typeName, rows, total };
+  }
+
+  // Saved filters ---------------------------------------------------------------------------------
+
+  private summary(user: CurrentUser, r: SavedFilterRow, typeName: string): SavedFilterSummary {
+    const own = r.owner_id === user.id;
+    const editable = isAdmin(user) || (own && !(r.imported_from !== null && r.advanced));
+    return {
+      name: r.name,
+      objectType: typeName,
+      shared: r.shared,
+      advanced: r.advanced,
+      importedFrom: r.imported_from,
+      position: r.position,
+      version: r.version,
+      editable,
+    };
+  }
+
+  private async typeNames(): Promise<Map<string, string>> {
+    return new Map((await this.objects.objectTypes()).map((t) => [t.key, t.typeName]));
+  }
+
+  private async full(user: CurrentUser, r: SavedFilterRow): Promise<SavedFilter> {
+    const names = await this.typeNames();
+    return {
+      ...this.summary(user, r, names.get(r.object_type) ?? r.object_type),
+      definition: r.definition,
+      hash: filterHash(r.definition),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    };
+  }
+
+  async listSaved(user: CurrentUser): Promise<SavedFilterSummary[]> {
+    const [rows, names] = await Promise.all([this.repo.ownFilters(user.id), this.typeNames()]);
+    return rows.map((r) => this.summary(user, r, names.get(r.object_type) ?? r.object_type));
+  }
+
+  private async visibleOrFail(user: CurrentUser, name: string): Promise<SavedFilterRow> {
+    const row = await this.repo.visibleFilter(user.id, name);
+    if (!row) throw fail.notFound(`Filter "${name}" not found`);
+    return row;
+  }
+
+  async getSaved(user: CurrentUser, name: string): Promise<SavedFilter> {
+    return this.full(user, await this.visibleOrFail(user, name));
+  }
+
+  /** Whether a name may be used by this owner; `current` is the filter's name when renaming. */
+  private async checkName(user: CurrentUser, name: string, current: string | null): Promise<string> {
+    const taken = (await this.repo.ownFilters(user.id)).map((r) => r.name);
+    switch (validateName(name, { current, forbidden: taken })) {
+      case 'Empty':
+        throw fail.field('name', 'Enter a name for the filter.');
+      case 'ForbiddenValue':
+        throw fail.coded('filter/name-exists', FILTER_NAME_EXISTS_MESSAGE);
+      case 'Same':
+      case 'Valid':
+      case 'Invalid':
+        return name.trim();
+    }
+  }
+
+  private async checkedDefinition(raw: unknown) {
+    const def = parseValue(FilterDefinition, raw, 'definition');
+    const { query } = await this.toQuery(def, 'definition');
+    return { def, objectType: query.objectType, advanced: isAdvancedFilter(def) };
+  }
+
+  async createSaved(user: CurrentUser, body: CreateSavedFilter): Promise<SavedFilter> {
+    if (body.shared && !isAdmin(user)) throw fail.forbidden('Shared filters are managed by administrators.');
+    const name = await this.checkName(user, body.name, null);
+    const { def, objectType, advanced } = await this.checkedDefinition(body.definition);
+    const row = await this.repo.insertFilter({
+      ownerId: user.id,
+      name,
+      objectType,
+      shared: body.shared,
+      advanced,
+      definition: def,
+      importedFrom: null,
+    });
+    return this.full(user, row);
+  }
+
+  /** The filter a user may change: their own, or as an administrator a shared one. */
+  private async changeable(user: CurrentUser, name: string): Promise<SavedFilterRow> {
+    const row = await this.visibleOrFail(user, name);
+    if (row.owner_id !== user.id && !isAdmin(user)) {
+      throw fail.forbidden('Shared filters are managed by administrators.');
+    }
+    return row;
+  }
+
+  async updateSaved(user: CurrentUser, name: string, body: UpdateSavedFilter): Promise<SavedFilter> {
+    const row = await this.changeable(user, name);
+    if (row.imported_from !== null && row.advanced && !isAdmin(user)) throw fail.forbidden(ADVANCED_FILTER_MESSAGE);
+    if (body.version !== row.version) throw fail.conflict();
+    const newName = body.name === undefined ? row.name : await this.checkName(user, body.name, row.name);
+    const checked =
+      body.definition === undefined
+        ? { def: row.definition, objectType: row.object_type, advanced: row.advanced }
+        : await this.checkedDefinition(body.definition);
+    const updated = await this.repo.updateFilter(row.id, body.version, {
+      name: newName,
+      objectType: checked.objectType,
+      advanced: checked.advanced,
+      definition: checked.def,
+    });
+    if (!updated) throw fail.conflict();
+    return this.full(user, updated);
+  }
+
+  async deleteSaved(user: CurrentUser, name: string): Promise<void> {
+    const row = await this.changeable(user, name);
+    await this.repo.deleteFilter(row.id);
+  }
+
+  /** Reorders the user's own filters; `names` lists every one of them exactly once. */
+  async order(user: CurrentUser, names: string[]): Promise<SavedFilterSummary[]> {
+    const own = (await this.repo.ownFilters(user.id)).map((r) => r.name);
+    const sent = new Set(names);
+    if (sent.size !== names.length || sent.size !== own.length || own.some((n) => !sent.has(n))) {
+      throw fail.field('names', 'List each of your saved filters exactly once.');
+    }
+    await this.repo.reorder(user.id, names);
+    return this.listSaved(user);
+  }
+
+  async available(user: CurrentUser): Promise<AvailableFilter[]> {
+    const [shared, own, names] = await Promise.all([
+      this.repo.sharedFilters(user.id),
+      this.repo.ownFilters(user.id),
+      this.typeNames(),
+    ]);
+    const taken = new Set(own.map((r) => r.name));
+    const seen = new Set<string>();
+    return shared
+      .filter((r) => !seen.has(r.name) && seen.add(r.name))
+      .map((r) => ({
+        name: r.name,
+        objectType: names.get(r.object_type) ?? r.object_type,
+        advanced: r.advanced,
+        nameTaken: taken.has(r.name),
+      }));
+  }
+
+  /** Copies a shared filter into the user's own list, marked as imported. */
+  async importFilter(user: CurrentUser, filterName: string): Promise<SavedFilter> {
+    const source = (await this.repo.sharedFilters(user.id)).find((r) => r.name === filterName);
+    if (!source) throw fail.notFound(`Shared filter "${filterName}" not found`);
+    const name = await this.checkName(user, source.name, null);
+    const row = await this.repo.insertFilter({
+      ownerId: user.id,
+      name,
+      objectType: source.object_type,
+      shared: false,
+      advanced: source.advanced,
+      definition: source.definition,
+      importedFrom: source.name,
+    });
+    return this.full(user, row);
+  }
+}
