@@ -55,6 +55,7 @@ export class DemoService {
       await this.repo.insertSubjects(conn, town.subjects());
       await this.repo.insertLocations(conn, users, town.collectedLocations());
       await this.repo.insertShortcuts(conn, users, town.shortcuts());
+      await this.repo.assignGlobalIds(conn, seed);
       await this.repo.finish(conn, DEMO_DATASET, seed, { ...DEMO_TOWN, inspections: DEMO_INSPECTIONS });
     });
     return {
