@@ -21,7 +21,7 @@ import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
 import { SyncAgentRepository } from './modules/sync-agent/repository';
-import { SyncAgentService } from './modules/sync-agent/service';
+import { leaseSecondsFor, SyncAgentService } from './modules/sync-agent/service';
 import { SyncExportRepository } from './modules/sync-export/repository';
 import { SyncExportService } from './modules/sync-export/service';
 import { WebSyncRepository } from './modules/websync/repository';
@@ -58,7 +58,7 @@ export function createServices(db: Database, config: Config): Services {
   const work = new WorkService(new WorkRepository(db));
   const websync = new WebSyncService(new WebSyncRepository(db));
   const jobs = new LateJobSender();
-  const syncAgent = new SyncAgentService(new SyncAgentRepository(db), websync, jobs, {
+  const syncAgent = new SyncAgentService(new SyncAgentRepository(db, leaseSecondsFor(config.office)), websync, jobs, {
     office: config.office,
     pageSize: config.syncPageSize,
   });

@@ -115,6 +115,9 @@ async function logOf(id: number, type: 'Server' | 'Client') {
   return res.text;
 }
 
+/** Copying the whole demo network (about 10,000 assets) more than once takes a while on PGlite. */
+const LONG = 180_000;
+
 const ALL_ASSETS = { $type: 'GettingAssetsSettings', AllAssetsExport: true, AssetsFilterName: null };
 
 beforeAll(async () => {
@@ -241,71 +244,83 @@ describe('scenario 5: getting projects', () => {
 });
 
 describe('scenario 3: getting assets', () => {
-  it('copies every node, section and lateral with references by global id; a re-run copies nothing twice', async () => {
-    const id = await newTask('GettingAssets', ALL_ASSETS);
-    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
-    expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
-    const sum = await checksum(field, 'assets');
-    expect(sum).toBe(await checksum(office, 'assets'));
-    const versions = await one(field, `SELECT sum(version)::int AS v FROM assets`);
+  it(
+    'copies every node, section and lateral with references by global id; a re-run copies nothing twice',
+    async () => {
+      const id = await newTask('GettingAssets', ALL_ASSETS);
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
+      const sum = await checksum(field, 'assets');
+      expect(sum).toBe(await checksum(office, 'assets'));
+      const versions = await one(field, `SELECT sum(version)::int AS v FROM assets`);
 
-    const again = await newTask('GettingAssets', ALL_ASSETS);
-    expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
-    expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
-    expect(await checksum(field, 'assets')).toBe(sum);
-    expect(await one(field, `SELECT sum(version)::int AS v FROM assets`)).toEqual(versions);
-    expect(await logOf(again, 'Client')).toMatch(/Nodes: 0 copied, \d+ already up to date, 0 skipped/);
+      const again = await newTask('GettingAssets', ALL_ASSETS);
+      expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
+      expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
+      expect(await checksum(field, 'assets')).toBe(sum);
+      expect(await one(field, `SELECT sum(version)::int AS v FROM assets`)).toEqual(versions);
+      expect(await logOf(again, 'Client')).toMatch(/Nodes: 0 copied, \d+ already up to date, 0 skipped/);
 
-    // A change in the Office arrives as an update of the same record.
-    await office.db.query(`UPDATE assets SET material = 'office-material' WHERE object_type = 'section' AND id = 
+      // A change in the Office arrives as an update of the same record.
+      await office.db.query(`UPDATE assets SET material = 'office-material' WHERE object_type = 'section' AND id = 
       (SELECT min(id) FROM assets WHERE object_type = 'section')`);
-    const third = await newTask('GettingAssets', ALL_ASSETS);
-    expect(await field.services.syncAgent.run(third)).toBe('FinishedSuccessfully');
-    expect(await checksum(field, 'assets')).toBe(await checksum(office, 'assets'));
-    expect(await logOf(third, 'Client')).toMatch(/Sections: 1 copied/);
-  });
+      const third = await newTask('GettingAssets', ALL_ASSETS);
+      expect(await field.services.syncAgent.run(third)).toBe('FinishedSuccessfully');
+      expect(await checksum(field, 'assets')).toBe(await checksum(office, 'assets'));
+      expect(await logOf(third, 'Client')).toMatch(/Sections: 1 copied/);
+    },
+    LONG,
+  );
 
-  it('skips, with its reason, an asset whose asset ID the Field holds under another global id', async () => {
-    const node = await one(
-      office,
-      `SELECT asset_code FROM assets WHERE object_type = 'node' ORDER BY global_id LIMIT 1`,
-    );
-    await field.db.query(`UPDATE assets SET global_id = gen_random_uuid() WHERE asset_code = $1`, [node.asset_code]);
-    const id = await newTask('GettingAssets', ALL_ASSETS);
-    expect(await field.services.syncAgent.run(id)).toBe('FinishedWithErrors');
-    expect(await logOf(id, 'Client')).toContain(
-      `Skipped node ${node.asset_code}: another node with this asset ID, and another global id, exists in the Field system.`,
-    );
-    // Empty again, for the interrupted run below.
-    await field.db.exec(`TRUNCATE assets CASCADE`);
-  });
+  it(
+    'skips, with its reason, an asset whose asset ID the Field holds under another global id',
+    async () => {
+      const node = await one(
+        office,
+        `SELECT asset_code FROM assets WHERE object_type = 'node' ORDER BY global_id LIMIT 1`,
+      );
+      await field.db.query(`UPDATE assets SET global_id = gen_random_uuid() WHERE asset_code = $1`, [node.asset_code]);
+      const id = await newTask('GettingAssets', ALL_ASSETS);
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedWithErrors');
+      expect(await logOf(id, 'Client')).toContain(
+        `Skipped node ${node.asset_code}: another node with this asset ID, and another global id, exists in the Field system.`,
+      );
+      // Empty again, for the interrupted run below.
+      await field.db.exec(`TRUNCATE assets CASCADE`);
+    },
+    LONG,
+  );
 
-  it('a run interrupted after its first page resumes there and converges with no duplicate', async () => {
-    const controller = new AbortController();
-    let exports = 0;
-    link.onExport = () => {
-      if (++exports === 2) controller.abort();
-    };
-    const id = await newTask('GettingAssets', ALL_ASSETS);
-    try {
-      expect(await field.services.syncAgent.run(id, controller.signal)).toBeUndefined();
-    } finally {
-      link.onExport = undefined;
-    }
-    expect((await task(id)).status).toBe('InProgress');
-    expect(await count(field, 'assets')).toBe(1000);
-    expect(await logOf(id, 'Server')).toMatch(/Interrupted/);
+  it(
+    'a run interrupted after its first page resumes there and converges with no duplicate',
+    async () => {
+      const controller = new AbortController();
+      let exports = 0;
+      link.onExport = () => {
+        if (++exports === 2) controller.abort();
+      };
+      const id = await newTask('GettingAssets', ALL_ASSETS);
+      try {
+        expect(await field.services.syncAgent.run(id, controller.signal)).toBeUndefined();
+      } finally {
+        link.onExport = undefined;
+      }
+      expect((await task(id)).status).toBe('InProgress');
+      expect(await count(field, 'assets')).toBe(1000);
+      expect(await logOf(id, 'Server')).toMatch(/Interrupted/);
 
-    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
-    expect(await logOf(id, 'Server')).toMatch(/Resuming nodes after [0-9a-f-]{36}/);
-    expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
-    expect(await checksum(field, 'assets')).toBe(await checksum(office, 'assets'));
-    const dup = await one(
-      field,
-      `SELECT count(*)::int AS n FROM (SELECT global_id FROM assets GROUP BY 1 HAVING count(*) > 1) d`,
-    );
-    expect(dup.n).toBe(0);
-  });
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      expect(await logOf(id, 'Server')).toMatch(/Resuming nodes after [0-9a-f-]{36}/);
+      expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
+      expect(await checksum(field, 'assets')).toBe(await checksum(office, 'assets'));
+      const dup = await one(
+        field,
+        `SELECT count(*)::int AS n FROM (SELECT global_id FROM assets GROUP BY 1 HAVING count(*) > 1) d`,
+      );
+      expect(dup.n).toBe(0);
+    },
+    LONG,
+  );
 });
 
 describe('the task lifecycle', () => {
@@ -332,62 +347,87 @@ describe('the task lifecycle', () => {
     expect(await logOf(id, 'Client')).toMatch(/Getting planned tasks is not supported by this version/);
   });
 
-  it('cancelling: a Scheduled task ends Cancelled at once, a running one after its page', async () => {
-    const waiting = await newTask('GettingUsers');
-    expect((await fieldAdmin.put('/api/syncAgentTask/cancelTasks', { TaskIds: [waiting] })).status).toBe(204);
-    expect((await task(waiting)).status).toBe('Cancelled');
-    expect(await field.services.syncAgent.run(waiting)).toBeUndefined();
+  it(
+    'cancelling: a Scheduled task ends Cancelled at once, a running one after its page',
+    async () => {
+      const waiting = await newTask('GettingUsers');
+      expect((await fieldAdmin.put('/api/syncAgentTask/cancelTasks', { TaskIds: [waiting] })).status).toBe(204);
+      expect((await task(waiting)).status).toBe('Cancelled');
+      expect(await field.services.syncAgent.run(waiting)).toBeUndefined();
 
-    await field.db.exec(`TRUNCATE assets CASCADE`);
-    const running = await newTask('GettingAssets', ALL_ASSETS);
-    link.onExport = () => {
-      void fieldAdmin.put('/api/syncAgentTask/cancelTasks', { TaskIds: [running] });
-      link.onExport = undefined;
-    };
-    // The cancel is asked while the first page is on the wire; the run stops after a page it wrote.
-    expect(await field.services.syncAgent.run(running)).toBe('Cancelled');
-    expect(await logOf(running, 'Client')).toMatch(/Cancelled by a user/);
-  });
+      await field.db.exec(`TRUNCATE assets CASCADE`);
+      const running = await newTask('GettingAssets', ALL_ASSETS);
+      link.onExport = () => {
+        void fieldAdmin.put('/api/syncAgentTask/cancelTasks', { TaskIds: [running] });
+        link.onExport = undefined;
+      };
+      // The cancel is asked while the first page is on the wire; the run stops after a page it wrote.
+      expect(await field.services.syncAgent.run(running)).toBe('Cancelled');
+      expect(await logOf(running, 'Client')).toMatch(/Cancelled by a user/);
+    },
+    LONG,
+  );
 
-  it('through the job queue: Scheduled → InProgress → FinishedSuccessfully, started from the console', async () => {
-    const worker = await startTestServer({
-      db: field.db,
-      withQueue: true,
-      env: { ...FIELD_ENV, OFFICE_URL: link.url },
-    });
-    try {
-      link.set('hold');
-      // The worker's own HTTP layer: its services send the job to the queue it runs.
-      const consoleUser = worker.client();
-      await consoleUser.signIn('admin', TEST_ADMIN_PASSWORD);
-      const started = await consoleUser.post('/api/syncAgentTask/start', {
-        scenario: 'GettingDatabaseStructure',
-        userId: fieldSyncerId,
+  it(
+    'through the job queue: Scheduled → InProgress → FinishedSuccessfully, started from the console',
+    async () => {
+      const worker = await startTestServer({
+        db: field.db,
+        withQueue: true,
+        env: { ...FIELD_ENV, OFFICE_URL: link.url },
       });
-      expect(started.status).toBe(200);
-      const id = started.body.id as number;
-      const seen = new Set<string>();
-      const until = async (status: string) => {
-        for (let i = 0; i < 200; i++) {
-          const t = await task(id);
-          seen.add(t.status);
-          if (t.status === status) return t;
+      try {
+        link.set('hold');
+        // The worker's own HTTP layer: its services send the job to the queue it runs.
+        const consoleUser = worker.client();
+        await consoleUser.signIn('admin', TEST_ADMIN_PASSWORD);
+        const started = await consoleUser.post('/api/syncAgentTask/start', {
+          scenario: 'GettingDatabaseStructure',
+          userId: fieldSyncerId,
+        });
+        expect(started.status).toBe(200);
+        const id = started.body.id as number;
+        const seen = new Set<string>();
+        const until = async (status: string) => {
+          for (let i = 0; i < 200; i++) {
+            const t = await task(id);
+            seen.add(t.status);
+            if (t.status === status) return t;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          throw new Error(`task ${id} never reached ${status}; saw ${[...seen].join(', ')}`);
+        };
+        const running = await until('InProgress');
+        expect(running.canBeDeleted).toBe(false);
+        link.set('forward');
+        const done = await until('FinishedSuccessfully');
+        expect(done.percentageComplete).toBe(100);
+        expect(new Date(done.finished).getTime()).toBeGreaterThanOrEqual(new Date(done.started).getTime());
+        expect(await logOf(id, 'Client')).toMatch(/started for syncer[\s\S]*Finished successfully/);
+
+        // A run whose process died (InProgress, lease run out) is dispatched again and resumed; one
+        // that was asked to cancel before it died ends Cancelled.
+        const died = await newTask('GettingUsers');
+        const diedCancelled = await newTask('GettingUsers');
+        await field.db.query(
+          `UPDATE sync_agent_tasks SET status = 'InProgress', started = now(), attempts = 1,
+           lease_until = now() - interval '1 second', cancel_requested = (id = $2) WHERE id = ANY($1::bigint[])`,
+          [[died, diedCancelled], diedCancelled],
+        );
+        expect(await worker.services.syncAgent.dispatch()).toBeGreaterThanOrEqual(1);
+        expect((await task(diedCancelled)).status).toBe('Cancelled');
+        for (let i = 0; i < 200 && (await task(died)).status === 'InProgress'; i++) {
           await new Promise((r) => setTimeout(r, 100));
         }
-        throw new Error(`task ${id} never reached ${status}; saw ${[...seen].join(', ')}`);
-      };
-      const running = await until('InProgress');
-      expect(running.canBeDeleted).toBe(false);
-      link.set('forward');
-      const done = await until('FinishedSuccessfully');
-      expect(done.percentageComplete).toBe(100);
-      expect(new Date(done.finished).getTime()).toBeGreaterThanOrEqual(new Date(done.started).getTime());
-      expect(await logOf(id, 'Client')).toMatch(/started for syncer[\s\S]*Finished successfully/);
-    } finally {
-      link.set('forward');
-      await worker.close();
-    }
-  });
+        expect((await task(died)).status).toBe('FinishedSuccessfully');
+        expect(await logOf(died, 'Client')).toMatch(/resumed \(run 2\)/);
+      } finally {
+        link.set('forward');
+        await worker.close();
+      }
+    },
+    LONG,
+  );
 
   it('the log links answer 403 without the websync permission and 404 for an unknown task', async () => {
     const inspector = field.client();

@@ -52,6 +52,9 @@ export type OfficeEvent =
   | { kind: 'request'; method: string; path: string; status: number; ms: number }
   | { kind: 'retry'; path: string; attempt: number; waitMs: number; reason: string };
 
+/** The longest one request to the Office may take. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 const AGENT_HEADERS = { [SESSION_ID_HEADER]: 'manway-sync-agent', accept: 'application/json' };
 
 class Transient extends Error {}
@@ -107,7 +110,7 @@ export class OfficeClient {
         headers,
         body: json === undefined ? undefined : JSON.stringify(json),
         redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(60_000)]),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       });
     } catch (error) {
       if (signal.aborted) throw new InterruptedError();

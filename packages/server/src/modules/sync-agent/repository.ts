@@ -303,11 +303,12 @@ const COMPILED = Object.fromEntries(
   ]),
 ) as Record<ExportKind, { skip?: string; upsert: string; before?: string }>;
 
-/** The lease a run holds on its task; renewed with every page. */
-export const LEASE_SECONDS = 120;
-
 export class SyncAgentRepository {
-  constructor(private readonly db: Database) {}
+  /** `leaseSeconds`: how long a run holds its task without writing a page (see SyncAgentService). */
+  constructor(
+    private readonly db: Database,
+    private readonly leaseSeconds = 600,
+  ) {}
 
   /**
    * Takes the task for this run: a Scheduled one, or an InProgress one whose last run stopped
@@ -317,7 +318,7 @@ export class SyncAgentRepository {
   async claim(taskId: number): Promise<ClaimedTask | undefined> {
     const [row] = await this.db.query<ClaimedTask>(
       `UPDATE sync_agent_tasks SET status = 'InProgress', started = coalesce(started, now()), attempts = attempts + 1,
-         lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+         lease_until = now() + make_interval(secs => ${this.leaseSeconds})
        WHERE id = $1 AND NOT cancel_requested
          AND (status = 'Scheduled' OR (status = 'InProgress' AND (lease_until IS NULL OR lease_until < now())))
        RETURNING id::text AS id, scenario, user_id, login, task_settings, attempts`,
@@ -328,10 +329,15 @@ export class SyncAgentRepository {
 
   /** Tasks a run should be started for: due Scheduled ones and InProgress ones whose run stopped. */
   async dispatchable(limit = 100): Promise<number[]> {
+    // A run that died after a cancel was asked will not come back to see it: end those here.
+    await this.db.query(
+      `UPDATE sync_agent_tasks SET status = 'Cancelled', finished = now(), lease_until = NULL, current_operation = 'Cancelled'
+       WHERE status = 'InProgress' AND cancel_requested AND (lease_until IS NULL OR lease_until < now())`,
+    );
     const rows = await this.db.query<{ id: string }>(
       `SELECT id::text AS id FROM sync_agent_tasks
        WHERE (status = 'Scheduled' AND coalesce(scheduled_for, created_at) <= now())
-          OR (status = 'InProgress' AND (lease_until IS NULL OR lease_until < now()))
+          OR (status = 'InProgress' AND NOT cancel_requested AND (lease_until IS NULL OR lease_until < now()))
        ORDER BY coalesce(scheduled_for, created_at), id LIMIT $1`,
       [limit],
     );
@@ -408,7 +414,7 @@ export class SyncAgentRepository {
         [taskId, kind, cursor.after, cursor.done, outcome.inserted + outcome.updated, outcome.skipped.length],
       );
       const [task] = await conn.query<{ cancel_requested: boolean }>(
-        `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+        `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${this.leaseSeconds}),
            current_operation = $2, percentage_complete = $3
          WHERE id = $1 RETURNING cancel_requested`,
         [taskId, status.operation, status.percentage],

@@ -20,6 +20,7 @@ import {
   OfficeClient,
   OfficeRefusedError,
   OfficeUnreachableError,
+  REQUEST_TIMEOUT_MS,
   type OfficeConnection,
   type OfficeEvent,
 } from './office-client';
@@ -81,6 +82,17 @@ class TaskLogs {
     this.client = [];
     await this.repo.appendLog(this.taskId, server, client);
   }
+}
+
+/**
+ * How long a run may go without writing a page before its task counts as abandoned: longer than
+ * one page can take through every retry (each attempt may wait a full request timeout), so a live
+ * run is never taken over, yet a killed one is resumed by a later dispatch.
+ */
+export function leaseSecondsFor(office: OfficeConnection | undefined): number {
+  const delays = office?.retryDelaysMs ?? [];
+  const waiting = delays.reduce((a, b) => a + b, 0) / 1000;
+  return Math.ceil(waiting + (delays.length + 1) * (REQUEST_TIMEOUT_MS / 1000) + 60);
 }
 
 export class SyncAgentService {
