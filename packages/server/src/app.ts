@@ -23,6 +23,8 @@ import { locationsRoutes } from './modules/locations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { objectsRoutes } from './modules/objects/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { syncAgentRoutes } from './modules/sync-agent/routes';
+import { syncExportRoutes } from './modules/sync-export/routes';
 import { webSyncRoutes } from './modules/websync/routes';
 import { workRoutes } from './modules/work/routes';
 import type { Readiness } from './platform';
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filtersRoutes(services.filters));
   await app.register(workRoutes(services.work));
   await app.register(webSyncRoutes(services.websync));
+  await app.register(syncAgentRoutes(services.syncAgent));
+  await app.register(syncExportRoutes(services.syncExport));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
   return app;
 }

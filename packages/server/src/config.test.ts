@@ -35,6 +35,30 @@ describe('configuration', () => {
     });
   });
 
+  it('the sync agent needs OFFICE_URL, OFFICE_LOGIN and OFFICE_PASSWORD together, and retry delays in seconds', () => {
+    expect(loadConfig({}).office).toBeUndefined();
+    expect(() => loadConfig({ OFFICE_URL: 'http://office.example.com' })).toThrow(/OFFICE_URL, OFFICE_LOGIN/);
+    expect(() => loadConfig({ OFFICE_URL: 'office', OFFICE_LOGIN: 'sync', OFFICE_PASSWORD: 'secret' })).toThrow(
+      /OFFICE_URL/,
+    );
+    expect(() =>
+      loadConfig({ OFFICE_URL: 'http://o', OFFICE_LOGIN: 's', OFFICE_PASSWORD: 'p', OFFICE_RETRY_SECONDS: 'soon' }),
+    ).toThrow(/OFFICE_RETRY_SECONDS/);
+    const c = loadConfig({
+      OFFICE_URL: 'http://office.example.com:8080/',
+      OFFICE_LOGIN: 'sync',
+      OFFICE_PASSWORD: 'secret',
+      OFFICE_RETRY_SECONDS: '0.5, 2,10',
+    });
+    expect(c.office).toEqual({
+      url: 'http://office.example.com:8080',
+      login: 'sync',
+      password: 'secret',
+      retryDelaysMs: [500, 2000, 10000],
+    });
+    expect(c.syncPageSize).toBe(500);
+  });
+
   it('BASE_URL loses its trailing slash', () => {
     expect(loadConfig({ BASE_URL: 'https://manway.example.com/' }).baseUrl).toBe('https://manway.example.com');
   });

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { DEFAULT_SEED } from '@manway/core/domain/demo-town';
+import { DEFAULT_EXPORT_PAGE, MAX_EXPORT_PAGE } from '@manway/core/api/sync-export';
 import { z } from 'zod';
 
 const optionalUrl = z.string().trim().url().optional();
@@ -18,6 +19,13 @@ const EnvSchema = z
     BASE_URL: optionalUrl,
     ROLE: z.enum(['office', 'field']).default('office'),
     OFFICE_URL: optionalUrl,
+    OFFICE_LOGIN: z.string().trim().min(1).optional(),
+    OFFICE_PASSWORD: z.string().min(1).optional(),
+    OFFICE_RETRY_SECONDS: z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'a comma-separated list of seconds, e.g. 2,5,15,30,60')
+      .default('2,5,15,30,60'),
+    SYNC_PAGE_SIZE: z.coerce.number().int().min(1).max(MAX_EXPORT_PAGE).default(DEFAULT_EXPORT_PAGE),
     DEFAULT_USER: z.string().trim().min(1).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     DEMO_SEED: z.coerce.number().int().min(0).max(2_147_483_647).default(DEFAULT_SEED),
@@ -47,6 +55,14 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID].filter(Boolean).length;
+    const office = [env.OFFICE_URL, env.OFFICE_LOGIN, env.OFFICE_PASSWORD].filter(Boolean).length;
+    if (office > 0 && office < 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OFFICE_URL'],
+        message: 'OFFICE_URL, OFFICE_LOGIN and OFFICE_PASSWORD go together',
+      });
+    }
     if (oidc === 1) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER and OIDC_CLIENT_ID go together' });
     }
@@ -61,7 +77,10 @@ export interface Config {
   /** Public origin when behind a proxy; drives Secure cookies and the allowed Origin. */
   baseUrl: string | undefined;
   role: 'office' | 'field';
-  officeUrl: string | undefined;
+  /** The Office system the sync agent copies from (a Field system's setting). */
+  office: { url: string; login: string; password: string; retryDelaysMs: number[] } | undefined;
+  /** Records per export page the sync agent asks for. */
+  syncPageSize: number;
   defaultUser: string | undefined;
   seedDemo: boolean;
   /** Seed of the demo town: the same seed gives the same town on every back end. */
@@ -91,7 +110,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: e.ADMIN_PASSWORD,
     baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
     role: e.ROLE,
-    officeUrl: e.OFFICE_URL,
+    office:
+      e.OFFICE_URL && e.OFFICE_LOGIN && e.OFFICE_PASSWORD
+        ? {
+            url: e.OFFICE_URL.replace(/\/+$/, ''),
+            login: e.OFFICE_LOGIN,
+            password: e.OFFICE_PASSWORD,
+            retryDelaysMs: e.OFFICE_RETRY_SECONDS.split(',').map((v) => Math.round(Number(v.trim()) * 1000)),
+          }
+        : undefined,
+    syncPageSize: e.SYNC_PAGE_SIZE,
     defaultUser: e.DEFAULT_USER,
     seedDemo: e.SEED_DEMO === 'true',
     demoSeed: e.DEMO_SEED,

@@ -50,6 +50,7 @@ export async function bringUp(
       if (from !== to) log.info(`database migrated from version ${from} to ${to}`);
       await prepareFirstStart(services, config, log);
       const queue = await startQueue(db, services.jobHandlers, (m, e) => log.error(m, e));
+      services.jobs.attach(queue);
       readiness.state = { status: 'ready' };
       return queue;
     } catch (error) {

@@ -1,7 +1,7 @@
 /** The composition root: one instance of each repository and service, wired together. */
 import type { Config } from './config';
 import type { Database } from './db/connection';
-import type { JobHandlers } from './jobs/queue';
+import { LateJobSender, type JobHandlers } from './jobs/queue';
 import { AccountRepository } from './modules/account/repository';
 import { AccountService } from './modules/account/service';
 import { DemoRepository } from './modules/demo/repository';
@@ -22,6 +22,10 @@ import { SettingsRepository } from './modules/settings/repository';
 import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
+import { SyncAgentRepository } from './modules/sync-agent/repository';
+import { leaseSecondsFor, SyncAgentService } from './modules/sync-agent/service';
+import { SyncExportRepository } from './modules/sync-export/repository';
+import { SyncExportService } from './modules/sync-export/service';
 import { WebSyncRepository } from './modules/websync/repository';
 import { WebSyncService } from './modules/websync/service';
 
@@ -37,6 +41,10 @@ export interface Services {
   work: WorkService;
   scale: ScaleService;
   websync: WebSyncService;
+  syncExport: SyncExportService;
+  syncAgent: SyncAgentService;
+  /** Attached to the queue once it has started (platform.ts). */
+  jobs: LateJobSender;
   jobHandlers: JobHandlers;
 }
 
@@ -53,6 +61,11 @@ export function createServices(db: Database, config: Config): Services {
   const locations = new LocationsService(new LocationsRepository(db), objects);
   const work = new WorkService(new WorkRepository(db));
   const websync = new WebSyncService(new WebSyncRepository(db));
+  const jobs = new LateJobSender();
+  const syncAgent = new SyncAgentService(new SyncAgentRepository(db, leaseSecondsFor(config.office)), websync, jobs, {
+    office: config.office,
+    pageSize: config.syncPageSize,
+  });
   return {
     users,
     account,
@@ -65,12 +78,19 @@ export function createServices(db: Database, config: Config): Services {
     work,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
+    syncExport: new SyncExportService(new SyncExportRepository(db)),
+    syncAgent,
+    jobs,
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();
       },
       'websync.schedule': async () => {
         await websync.runDueSchedules();
+        await syncAgent.dispatch();
+      },
+      'websync.run': async ({ taskId }, { signal }) => {
+        await syncAgent.run(taskId, signal);
       },
     },
   };

@@ -22,6 +22,17 @@ describe('the demo town loaded on first start', () => {
     expect(await server.services.demo.checksum()).toBe(DEMO_CHECKSUM);
   });
 
+  it('global ids are a pure function of the seed, so two systems loading the demo hold the same records', async () => {
+    const r = await one(
+      `SELECT global_id::text AS g, overlay(overlay(md5('manway-demo:' || $1::text || ':assets:' || id)
+                           placing '4' from 13) placing '8' from 17)::uuid::text AS expected FROM assets ORDER BY id LIMIT 1`,
+      [DEFAULT_SEED],
+    );
+    expect(r.g).toBe(r.expected);
+    const bad = await one(`SELECT count(*)::int AS n FROM observations WHERE global_id::text !~ '^.{14}4.{4}8'`);
+    expect(bad.n).toBe(0);
+  });
+
   it('has about 2,000 manholes, 2,000 sections, 6,000 laterals, 500 inspections and five projects', async () => {
     const counts = await q<{ object_type: string; n: number }>(
       `SELECT object_type, count(*)::int AS n FROM assets GROUP BY object_type`,

@@ -39,6 +39,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const readiness = new Readiness();
   readiness.state = { status: 'ready' };
   const queue = options.withQueue ? await startQueue(db, services.jobHandlers, () => {}) : undefined;
+  if (queue) services.jobs.attach(queue);
   const sso = singleSignOnFromConfig(config, options.sso);
   const app = await buildApp({ config, db, services, readiness, webDistDir: options.webDistDir, sso });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -356,3 +356,19 @@ export function scheduleSaveDisabled(d: ScheduleDraft): boolean {
 export function isStartTimeInPast(startTime: string, now: Date): boolean {
   return Date.parse(startTime) < Math.floor(now.getTime() / 60_000) * 60_000;
 }
+
+// ---- the agent's runs ------------------------------------------------------------------------
+
+/** The log page's Server log and Client log links. */
+export const TaskLogQuery = z.object({
+  taskId: z.coerce.number().int().positive(),
+  type: z.enum(['Server', 'Client']),
+});
+export type TaskLogQuery = z.infer<typeof TaskLogQuery>;
+
+/** Runs a scenario now for a sync user (getting the database structure has no schedule form). */
+export const StartTaskRequest = z.object({ scenario: Scenario, userId: z.uuid() });
+export const StartTaskResponse = z.object({ id: z.number() });
+
+/** Scheduled tasks end Cancelled at once; running ones after the page they are writing. */
+export const CancelTasksRequest = z.object({ TaskIds: z.array(z.number().int().positive()).max(1000) });

@@ -90,6 +90,18 @@ export const NETWORK_TABLES = [
   'datasets',
 ] as const;
 
+/** The generated tables whose records carry a global id (migration 0006). */
+const GLOBAL_ID_TABLES = [
+  'assets',
+  'projects',
+  'tasks',
+  'assignments',
+  'inspection_sessions',
+  'inspections',
+  'observations',
+  'subjects',
+] as const;
+
 const IDENTITY_TABLES = [
   'assets',
   'projects',
@@ -423,6 +435,22 @@ export class DemoRepository {
         .filter((s) => users.has(s.login))
         .map((s) => [users.get(s.login), s.kind, s.objectId, s.pinned, s.lastUsedAt]),
     );
+  }
+
+  /**
+   * Global ids as a pure function of (seed, table, id), like the rest of the town: two systems that
+   * loaded the same demo hold the same records under the same global ids, so the sync agent sees
+   * them as one record instead of a clash of asset codes.
+   */
+  async assignGlobalIds(conn: Connection, seed: number): Promise<void> {
+    for (const table of GLOBAL_ID_TABLES) {
+      // md5 shaped as a version 4, variant 1 UUID, as validators expect of a uuid.
+      await conn.query(
+        `UPDATE ${table} SET global_id = overlay(overlay(md5('manway-demo:' || $1::text || ':${table}:' || id)
+           placing '4' from 13) placing '8' from 17)::uuid`,
+        [seed],
+      );
+    }
   }
 
   async finish(conn: Connection, name: string, seed: number, params: unknown): Promise<void> {

@@ -57,6 +57,7 @@ export class DemoService {
       await this.repo.insertLocations(conn, users, town.collectedLocations());
       await this.repo.insertShortcuts(conn, users, town.shortcuts());
       await this.repo.insertSavedFilters(conn, users, DEMO_SAVED_FILTERS);
+      await this.repo.assignGlobalIds(conn, seed);
       await this.repo.finish(conn, DEMO_DATASET, seed, { ...DEMO_TOWN, inspections: DEMO_INSPECTIONS });
     });
     return {

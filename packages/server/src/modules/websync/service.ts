@@ -1,7 +1,7 @@
 /**
  * The websync console's rules: who may use it, saving schedules with their next start time, the
  * scheduler's tick that turns due schedules into sync-agent tasks, the task log and sync settings.
- * Running the tasks (the agent) is not here yet: the tasks it creates stay Scheduled.
+ * Running the tasks is the sync agent's (modules/sync-agent).
  */
 import type { ScheduledTask } from '@manway/core/api/websync';
 import {
@@ -220,6 +220,18 @@ export class WebSyncService {
     }));
   }
 
+  /** Whether `user` may use the console, and so start, cancel and export for the agent. */
+  mayUse(user: CurrentUser): boolean {
+    return mayOpen(user, 'web-websync');
+  }
+
+  /** The sync user with this id, or not found. */
+  async syncUser(userId: string): Promise<{ id: string; login: string }> {
+    const found = (await this.repo.syncUsers()).find((u) => u.id === userId);
+    if (!found) throw fail.notFound('The sync user was not found.');
+    return found;
+  }
+
   private async requireSyncUser(userId: string): Promise<void> {
     if (!(await this.repo.syncUsers()).some((u) => u.id === userId))
       throw fail.notFound('The sync user was not found.');
@@ -229,6 +241,11 @@ export class WebSyncService {
   async syncSettings(user: CurrentUser, userId: string): Promise<SyncUserSettings> {
     this.guard(user);
     await this.requireSyncUser(userId);
+    return this.settingsOf(userId);
+  }
+
+  /** A user's sync settings as the agent runs with them (no permission check: the agent is the server). */
+  async settingsOf(userId: string): Promise<SyncUserSettings> {
     const stored = ((await this.repo.syncUserSettings(userId)) ?? {}) as Record<string, unknown>;
     const section = <K extends keyof typeof DEFAULT_SYNC_SETTINGS>(key: K) => {
       const parsed = SyncUserSettings.shape[key].safeParse(stored[key]);

@@ -1,0 +1,454 @@
+/**
+ * The Field side of the sync: claiming a sync-agent task with a lease, its logs and progress, and
+ * writing each exported page by global id. A page, the step's new cursor and the lease renewal
+ * commit together, so a run that dies loses at most the page in flight, and writing that page again
+ * changes nothing (rows that already match are not rewritten).
+ */
+import type { ExportKind } from '@manway/core/api/sync-export';
+import { inTransaction } from '../../db/bulk';
+import type { Connection, Database } from '../../db/connection';
+
+export interface ClaimedTask {
+  id: string;
+  scenario: string;
+  user_id: string | null;
+  login: string;
+  task_settings: unknown;
+  attempts: number;
+}
+
+export interface PageOutcome {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: { label: string; reason: string }[];
+  cancelRequested: boolean;
+}
+
+export interface StepProgress {
+  after: string | null;
+  done: boolean;
+  copied: number;
+  skipped: number;
+}
+
+/** One column written from the page: the record's field, its SQL type, and the value expression. */
+interface Column {
+  column: string;
+  field?: string;
+  type?: string;
+  /** Defaults to r."field". */
+  value?: string;
+}
+
+interface UpsertSpec {
+  table: string;
+  conflict: string;
+  columns: Column[];
+  /** Why a record cannot be written here, each a condition over r; checked in order. */
+  skips: { when: string; reason: string }[];
+  /** How the log names a record. */
+  label: string;
+  /** SQL run first in the same transaction (users adopt a local account of the same login). */
+  before?: string;
+}
+
+const c = (column: string, field: string, type: string, value?: string): Column => ({ column, field, type, value });
+
+const ASSET_SPEC: UpsertSpec = {
+  table: 'assets',
+  conflict: 'global_id',
+  label: `r."objectType" || ' ' || r."assetCode"`,
+  columns: [
+    c('global_id', 'globalId', 'uuid'),
+    c('object_type', 'objectType', 'text'),
+    c('subtype', 'subtype', 'text'),
+    c('asset_code', 'assetCode', 'text'),
+    c('geom', 'geometry', 'text', `ST_GeomFromEWKB(decode(r.geometry, 'hex'))`),
+    c('from_node_id', 'fromNode', 'uuid', `(SELECT x.id FROM assets x WHERE x.global_id = r."fromNode")`),
+    c('to_node_id', 'toNode', 'uuid', `(SELECT x.id FROM assets x WHERE x.global_id = r."toNode")`),
+    c(
+      'parent_section_id',
+      'parentSection',
+      'uuid',
+      `(SELECT x.id FROM assets x WHERE x.global_id = r."parentSection")`,
+    ),
+    c('chainage_m', 'chainageM', 'double precision'),
+    c('clock', 'clock', 'smallint'),
+    c('material', 'material', 'text'),
+    c('shape', 'shape', 'text'),
+    c('size_mm', 'sizeMm', 'integer'),
+    c('length_m', 'lengthM', 'double precision'),
+    c('year_built', 'yearBuilt', 'smallint'),
+    c('owner', 'owner', 'text'),
+    c('use', 'use', 'text'),
+    c('lifecycle_status', 'lifecycleStatus', 'text'),
+    c('cover_level_m', 'coverLevelM', 'double precision'),
+    c('invert_level_m', 'invertLevelM', 'double precision'),
+    c('from_invert_m', 'fromInvertM', 'double precision'),
+    c('to_invert_m', 'toInvertM', 'double precision'),
+    c('street', 'street', 'text'),
+    c('district', 'district', 'text'),
+    c('condition_grade', 'conditionGrade', 'smallint'),
+  ],
+  skips: [
+    {
+      when: `NOT EXISTS (SELECT 1 FROM asset_subtypes s WHERE s.object_type = r."objectType" AND s.key = r.subtype)`,
+      reason: `'its subtype ' || r.subtype || ' is not in the Field system; get the database structure first'`,
+    },
+    {
+      when: `EXISTS (SELECT 1 FROM assets x WHERE x.object_type = r."objectType" AND x.asset_code = r."assetCode" AND x.global_id <> r."globalId")`,
+      reason: `'another ' || r."objectType" || ' with this asset ID, and another global id, exists in the Field system'`,
+    },
+    {
+      when: `r."fromNode" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM assets x WHERE x.global_id = r."fromNode")`,
+      reason: `'its from node is not in the Field system'`,
+    },
+    {
+      when: `r."toNode" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM assets x WHERE x.global_id = r."toNode")`,
+      reason: `'its to node is not in the Field system'`,
+    },
+    {
+      when: `r."parentSection" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM assets x WHERE x.global_id = r."parentSection")`,
+      reason: `'its section is not in the Field system'`,
+    },
+  ],
+};
+
+const SPECS: Record<ExportKind, UpsertSpec> = {
+  'object-types': {
+    table: 'object_types',
+    conflict: 'key',
+    label: `'object type ' || r.key`,
+    columns: [
+      c('key', 'key', 'text'),
+      c('type_name', 'typeName', 'text'),
+      c('connectivity_type', 'connectivityType', 'text'),
+      c('geometry_type', 'geometryType', 'text'),
+      c('sort_order', 'sortOrder', 'integer'),
+      c('label', 'label', 'text'),
+      c('readable_id_property', 'readableIdProperty', 'text'),
+      c('code_prefix', 'codePrefix', 'text'),
+    ],
+    skips: [
+      {
+        when: `EXISTS (SELECT 1 FROM object_types o WHERE o.type_name = r."typeName" AND o.key <> r.key)`,
+        reason: `'another object type is named ' || r."typeName" || ' in the Field system'`,
+      },
+    ],
+  },
+  subtypes: {
+    table: 'asset_subtypes',
+    conflict: 'key',
+    label: `'subtype ' || r.key`,
+    columns: [
+      c('key', 'key', 'text'),
+      c('object_type', 'objectType', 'text'),
+      c('label', 'label', 'text'),
+      c('sort_order', 'sortOrder', 'integer'),
+    ],
+    skips: [
+      {
+        when: `NOT EXISTS (SELECT 1 FROM object_types o WHERE o.key = r."objectType")`,
+        reason: `'its object type ' || r."objectType" || ' is not in the Field system'`,
+      },
+    ],
+  },
+  standards: {
+    table: 'standards',
+    conflict: 'id',
+    label: `'standard ' || r.id`,
+    columns: [
+      c('id', 'id', 'text'),
+      c('name', 'name', 'text'),
+      c('version', 'version', 'text'),
+      c('notice', 'notice', 'text'),
+      c('applies_to', 'appliesTo', 'jsonb', `ARRAY(SELECT jsonb_array_elements_text(r."appliesTo"))`),
+      c('header_fields', 'headerFields', 'jsonb'),
+      c('grade_min', 'gradeMin', 'smallint'),
+      c('grade_max', 'gradeMax', 'smallint'),
+      c('worst_is_high', 'worstIsHigh', 'boolean'),
+      c('scoring_method', 'scoringMethod', 'text'),
+      c('continuous_unit_m', 'continuousUnitM', 'double precision'),
+    ],
+    skips: [],
+  },
+  codes: {
+    table: 'observation_codes',
+    conflict: 'standard_id, code',
+    label: `'code ' || r."standardId" || '/' || r.code`,
+    columns: [
+      c('standard_id', 'standardId', 'text'),
+      c('code', 'code', 'text'),
+      c('family', 'family', 'text'),
+      c('label', 'label', 'text'),
+      c('characterisations', 'characterisations', 'jsonb', `NULLIF(r.characterisations, 'null'::jsonb)`),
+      c('characterisation_required', 'characterisationRequired', 'boolean'),
+      c('quantification_unit', 'quantificationUnit', 'text'),
+      c('quantification_required', 'quantificationRequired', 'boolean'),
+      c('clock_required', 'clockRequired', 'boolean'),
+      c('continuous_allowed', 'continuousAllowed', 'boolean'),
+      c('grade_rule', 'gradeRule', 'jsonb'),
+    ],
+    skips: [
+      {
+        when: `NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")`,
+        reason: `'its standard ' || r."standardId" || ' is not in the Field system'`,
+      },
+    ],
+  },
+  users: {
+    table: 'users',
+    conflict: 'global_id',
+    label: `'user ' || r.login`,
+    // A Field account of the same login is the same person: it takes the Office's global id
+    // (its password stays the Field's own), instead of clashing on the login.
+    before: `UPDATE users u SET global_id = r."globalId"
+      FROM jsonb_to_recordset($1::jsonb) AS r("globalId" uuid, login text)
+      WHERE lower(u.login) = lower(r.login) AND u.global_id <> r."globalId"
+        AND NOT EXISTS (SELECT 1 FROM users x WHERE x.global_id = r."globalId")`,
+    columns: [
+      c('global_id', 'globalId', 'uuid'),
+      c('login', 'login', 'text'),
+      c('display_name', 'displayName', 'text'),
+      c('email', 'email', 'text'),
+      c('role', 'role', 'text'),
+      c('websync', 'websync', 'boolean'),
+      c('disabled', 'disabled', 'boolean'),
+      c('organization', 'organization', 'text'),
+    ],
+    skips: [
+      {
+        when: `EXISTS (SELECT 1 FROM users x WHERE lower(x.login) = lower(r.login) AND x.global_id <> r."globalId")`,
+        reason: `'another Field account has this login'`,
+      },
+    ],
+  },
+  projects: {
+    table: 'projects',
+    conflict: 'global_id',
+    label: `'project ' || r.name`,
+    columns: [
+      c('global_id', 'globalId', 'uuid'),
+      c('name', 'name', 'text'),
+      c('client', 'client', 'text'),
+      c('contractor', 'contractor', 'text'),
+      c('standard_id', 'standardId', 'text'),
+      c('status', 'status', 'text'),
+      c('created_at', 'createdAt', 'timestamptz'),
+    ],
+    skips: [
+      {
+        when: `NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")`,
+        reason: `'its standard ' || r."standardId" || ' is not in the Field system; get the database structure first'`,
+      },
+      {
+        when: `EXISTS (SELECT 1 FROM projects p WHERE lower(p.name) = lower(r.name) AND p.global_id <> r."globalId")`,
+        reason: `'another project of this name, with another global id, exists in the Field system'`,
+      },
+    ],
+  },
+  nodes: ASSET_SPEC,
+  sections: ASSET_SPEC,
+  laterals: ASSET_SPEC,
+};
+
+const quoted = (field: string) => `"${field}"`;
+
+function recordset(spec: UpsertSpec, extra = ''): string {
+  const fields = spec.columns.map((col) => `${quoted(col.field!)} ${col.type}`).join(', ');
+  return `jsonb_to_recordset($1::jsonb) AS r(${fields}${extra})`;
+}
+
+/** The skip check numbers the records (field "#"), so the writer can leave exactly those out. */
+const ORDINAL = '#';
+
+function skipSql(spec: UpsertSpec): string | undefined {
+  if (spec.skips.length === 0) return undefined;
+  const cases = spec.skips.map((s) => `WHEN ${s.when} THEN ${s.reason}`).join(' ');
+  return `SELECT r."${ORDINAL}" AS ord, ${spec.label} AS label, CASE ${cases} END AS reason
+    FROM ${recordset(spec, `, "${ORDINAL}" integer`)}
+    WHERE ${spec.skips.map((s) => `(${s.when})`).join(' OR ')}`;
+}
+
+function upsertSql(spec: UpsertSpec): string {
+  const cols = spec.columns.map((col) => col.column);
+  const values = spec.columns.map((col) => col.value ?? `r.${quoted(col.field!)}`);
+  const keys = new Set(spec.conflict.split(',').map((k) => k.trim()));
+  const updated = cols.filter((col) => !keys.has(col));
+  // Geometry compares by its bytes: the = operator of PostGIS is not exact equality.
+  const current = updated.map((col) => (col === 'geom' ? `ST_AsEWKB(${spec.table}.geom)` : `${spec.table}.${col}`));
+  const incoming = updated.map((col) => (col === 'geom' ? `ST_AsEWKB(excluded.geom)` : `excluded.${col}`));
+  const extra = ['version', 'updated_at'].filter((col) => TABLES_WITH[col]!.has(spec.table));
+  const sets = [
+    ...updated.map((col) => `${col} = excluded.${col}`),
+    ...extra.map((col) => (col === 'version' ? `version = ${spec.table}.version + 1` : `updated_at = now()`)),
+  ];
+  return `INSERT INTO ${spec.table} (${cols.join(', ')})
+    SELECT ${values.join(', ')} FROM ${recordset(spec)}
+    ON CONFLICT (${spec.conflict}) DO UPDATE SET ${sets.join(', ')}
+    WHERE (${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})
+    RETURNING (xmax = 0) AS inserted`;
+}
+
+const TABLES_WITH: Record<string, Set<string>> = {
+  version: new Set(['assets', 'projects', 'users']),
+  updated_at: new Set(['assets']),
+};
+
+const COMPILED = Object.fromEntries(
+  (Object.keys(SPECS) as ExportKind[]).map((k) => [
+    k,
+    { skip: skipSql(SPECS[k]), upsert: upsertSql(SPECS[k]), before: SPECS[k].before },
+  ]),
+) as Record<ExportKind, { skip?: string; upsert: string; before?: string }>;
+
+export class SyncAgentRepository {
+  /** `leaseSeconds`: how long a run holds its task without writing a page (see SyncAgentService). */
+  constructor(
+    private readonly db: Database,
+    private readonly leaseSeconds = 600,
+  ) {}
+
+  /**
+   * Takes the task for this run: a Scheduled one, or an InProgress one whose last run stopped
+   * renewing its lease (its process died or was shut down). Undefined when another run holds it
+   * or it has ended.
+   */
+  async claim(taskId: number): Promise<ClaimedTask | undefined> {
+    const [row] = await this.db.query<ClaimedTask>(
+      `UPDATE sync_agent_tasks SET status = 'InProgress', started = coalesce(started, now()), attempts = attempts + 1,
+         lease_until = now() + make_interval(secs => ${this.leaseSeconds})
+       WHERE id = $1 AND NOT cancel_requested
+         AND (status = 'Scheduled' OR (status = 'InProgress' AND (lease_until IS NULL OR lease_until < now())))
+       RETURNING id::text AS id, scenario, user_id, login, task_settings, attempts`,
+      [taskId],
+    );
+    return row;
+  }
+
+  /** Tasks a run should be started for: due Scheduled ones and InProgress ones whose run stopped. */
+  async dispatchable(limit = 100): Promise<number[]> {
+    // A run that died after a cancel was asked will not come back to see it: end those here.
+    await this.db.query(
+      `UPDATE sync_agent_tasks SET status = 'Cancelled', finished = now(), lease_until = NULL, current_operation = 'Cancelled'
+       WHERE status = 'InProgress' AND cancel_requested AND (lease_until IS NULL OR lease_until < now())`,
+    );
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT id::text AS id FROM sync_agent_tasks
+       WHERE (status = 'Scheduled' AND coalesce(scheduled_for, created_at) <= now())
+          OR (status = 'InProgress' AND NOT cancel_requested AND (lease_until IS NULL OR lease_until < now()))
+       ORDER BY coalesce(scheduled_for, created_at), id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  async insertTask(scenario: string, userId: string, login: string): Promise<number> {
+    const [row] = await this.db.query<{ id: string }>(
+      `INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login)
+       VALUES ($1, 'Scheduled', now(), $2, $3) RETURNING id::text AS id`,
+      [scenario, userId, login],
+    );
+    return Number(row!.id);
+  }
+
+  /** Scheduled tasks end at once; running ones are asked to stop after their current page. */
+  async requestCancel(ids: number[]): Promise<void> {
+    await this.db.query(
+      `UPDATE sync_agent_tasks SET
+         status = CASE WHEN status = 'Scheduled' THEN 'Cancelled' ELSE status END,
+         finished = CASE WHEN status = 'Scheduled' THEN now() ELSE finished END,
+         cancel_requested = cancel_requested OR status = 'InProgress'
+       WHERE id = ANY($1::bigint[]) AND status IN ('Scheduled', 'InProgress')`,
+      [ids],
+    );
+  }
+
+  async progress(taskId: number, step: string): Promise<StepProgress> {
+    const [row] = await this.db.query<StepProgress>(
+      `SELECT after, done, copied, skipped FROM sync_agent_progress WHERE task_id = $1 AND step = $2`,
+      [taskId, step],
+    );
+    return row ?? { after: null, done: false, copied: 0, skipped: 0 };
+  }
+
+  async appendLog(taskId: number, server: string, client: string): Promise<void> {
+    await this.db.query(
+      `UPDATE sync_agent_tasks SET server_log = server_log || $2, client_log = client_log || $3 WHERE id = $1`,
+      [taskId, server, client],
+    );
+  }
+
+  /** Ends the run with its final status and last operation text. */
+  async finish(taskId: number, status: string, operation: string): Promise<void> {
+    await this.db.query(
+      `UPDATE sync_agent_tasks SET status = $2, finished = now(), lease_until = NULL, current_operation = $3,
+         percentage_complete = CASE WHEN $2 = 'FinishedSuccessfully' OR $2 = 'FinishedWithErrors' THEN 100 ELSE percentage_complete END
+       WHERE id = $1`,
+      [taskId, status, operation],
+    );
+  }
+
+  /** Gives the task up without ending it, so the next dispatch resumes it at once. */
+  async release(taskId: number): Promise<void> {
+    await this.db.query(`UPDATE sync_agent_tasks SET lease_until = NULL WHERE id = $1 AND status = 'InProgress'`, [
+      taskId,
+    ]);
+  }
+
+  /** Writes one page, the step's cursor and the task's progress in one transaction. */
+  applyPage(
+    taskId: number,
+    kind: ExportKind,
+    items: readonly unknown[],
+    cursor: { after: string | null; done: boolean },
+    status: { operation: string; percentage: number },
+  ): Promise<PageOutcome> {
+    return inTransaction(this.db, async (conn) => {
+      const outcome = await this.upsert(conn, kind, items);
+      await conn.query(
+        `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
+           copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped`,
+        [taskId, kind, cursor.after, cursor.done, outcome.inserted + outcome.updated, outcome.skipped.length],
+      );
+      const [task] = await conn.query<{ cancel_requested: boolean }>(
+        `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${this.leaseSeconds}),
+           current_operation = $2, percentage_complete = $3
+         WHERE id = $1 RETURNING cancel_requested`,
+        [taskId, status.operation, status.percentage],
+      );
+      return { ...outcome, cancelRequested: task?.cancel_requested ?? true };
+    });
+  }
+
+  private async upsert(conn: Connection, kind: ExportKind, items: readonly unknown[]) {
+    const sql = COMPILED[kind];
+    if (items.length === 0) return { inserted: 0, updated: 0, unchanged: 0, skipped: [] };
+    if (sql.before) await conn.query(sql.before, [JSON.stringify(items)]);
+    const numbered = JSON.stringify(items.map((item, i) => ({ ...(item as object), [ORDINAL]: i })));
+    const skipped = sql.skip
+      ? await conn.query<{ ord: number; label: string; reason: string }>(sql.skip, [numbered])
+      : [];
+    const skippedAt = new Set(skipped.map((s) => s.ord));
+    const writable = items.filter((_, i) => !skippedAt.has(i));
+    const written =
+      writable.length === 0 ? [] : await conn.query<{ inserted: boolean }>(sql.upsert, [JSON.stringify(writable)]);
+    const inserted = written.filter((w) => w.inserted).length;
+    return {
+      inserted,
+      updated: written.length - inserted,
+      unchanged: writable.length - written.length,
+      skipped: skipped.map(({ label, reason }) => ({ label, reason })),
+    };
+  }
+
+  async logs(taskId: number): Promise<{ server_log: string; client_log: string } | undefined> {
+    const [row] = await this.db.query<{ server_log: string; client_log: string }>(
+      `SELECT server_log, client_log FROM sync_agent_tasks WHERE id = $1`,
+      [taskId],
+    );
+    return row;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
+import { CancelTasksRequest, StartTaskRequest, StartTaskResponse, TaskLogQuery } from '@manway/core/api/websync';
+import type { CurrentUser } from '../users/service';
+import type { SyncAgentService } from './service';
+
+const errors = { 400: ModelStateBody, 401: MessageBody, 403: MessageBody, 404: MessageBody };
+
+/** The console's calls on the agent's runs: their logs, starting one now, cancelling. */
+export function syncAgentRoutes(agent: SyncAgentService) {
+  return async (base: FastifyInstance) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
+    const tags = ['websync'];
+
+    app.get(
+      '/api/syncAgentTask/log',
+      {
+        schema: {
+          summary: "A sync-agent task's Server or Client log, as text (the log page opens it in a new tab)",
+          tags,
+          querystring: TaskLogQuery,
+          response: { 200: z.string(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const text = await agent.log(user(request), request.query.taskId, request.query.type);
+        return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
+      },
+    );
+
+    app.post(
+      '/api/syncAgentTask/start',
+      {
+        schema: {
+          summary: 'Run a scenario now for a sync user; answers the new task id',
+          tags,
+          body: StartTaskRequest,
+          response: { 200: StartTaskResponse, ...errors },
+        },
+      },
+      async (request) => ({ id: await agent.start(user(request), request.body.scenario, request.body.userId) }),
+    );
+
+    app.put(
+      '/api/syncAgentTask/cancelTasks',
+      {
+        schema: {
+          summary: 'Cancel sync-agent tasks; answers an empty payload on success',
+          tags,
+          body: CancelTasksRequest,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await agent.cancel(user(request), request.body.TaskIds);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

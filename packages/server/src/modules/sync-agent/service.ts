@@ -1,0 +1,303 @@
+/**
+ * The sync agent of a Field system: runs a sync-agent task (one scenario of the websync spec) as a
+ * job, copying from the Office system over HTTP with the service account. Each scenario is a list
+ * of steps, one per exported kind in dependency order; each step pages through the Office's export
+ * and writes every page by global id in its own transaction with the step's cursor, so a run that
+ * is killed resumes where it stopped and a re-run copies nothing twice.
+ *
+ * Task states: Scheduled → InProgress → FinishedSuccessfully | FinishedWithErrors (records skipped,
+ * each with its reason in the client log) | Failed (the run could not go on; the reason is logged)
+ * | Cancelled. A shutdown leaves the task InProgress and gives up its lease, to be resumed.
+ */
+import type { ExportKind } from '@manway/core/api/sync-export';
+import { SCENARIO_LABELS, TaskSettings, type JobStatus, type Scenario } from '@manway/core/api/websync';
+import { fail } from '../../errors';
+import type { JobSender } from '../../jobs/queue';
+import type { CurrentUser } from '../users/service';
+import type { WebSyncService } from '../websync/service';
+import {
+  InterruptedError,
+  OfficeClient,
+  OfficeRefusedError,
+  OfficeUnreachableError,
+  REQUEST_TIMEOUT_MS,
+  type OfficeConnection,
+  type OfficeEvent,
+} from './office-client';
+import type { ClaimedTask, SyncAgentRepository } from './repository';
+
+export interface AgentOptions {
+  /** Undefined when this system has no Office to sync with (OFFICE_URL unset). */
+  office: OfficeConnection | undefined;
+  pageSize: number;
+}
+
+interface Step {
+  kind: ExportKind;
+  /** A saved filter of the sync user in the Office system, resolved there. */
+  filter?: string;
+}
+
+/** The run cannot start: the reason, for both logs. */
+class Unrunnable extends Error {}
+
+const STRUCTURE: Step[] = [{ kind: 'object-types' }, { kind: 'subtypes' }, { kind: 'standards' }, { kind: 'codes' }];
+
+const KIND_LABELS: Record<ExportKind, string> = {
+  'object-types': 'object types',
+  subtypes: 'asset subtypes',
+  standards: 'standards',
+  codes: 'observation codes',
+  users: 'users',
+  projects: 'projects',
+  nodes: 'nodes',
+  sections: 'sections',
+  laterals: 'laterals',
+};
+
+const NEVER = new AbortController().signal;
+
+/** The two logs of a task: the server log for operators, the client log for the console's user. */
+class TaskLogs {
+  private server: string[] = [];
+  private client: string[] = [];
+  constructor(
+    private readonly repo: SyncAgentRepository,
+    private readonly taskId: number,
+  ) {}
+  serverLine(text: string) {
+    this.server.push(`${new Date().toISOString()} ${text}\n`);
+  }
+  clientLine(text: string) {
+    this.client.push(`${new Date().toISOString()} ${text}\n`);
+  }
+  both(text: string) {
+    this.serverLine(text);
+    this.clientLine(text);
+  }
+  async flush() {
+    if (this.server.length === 0 && this.client.length === 0) return;
+    const [server, client] = [this.server.join(''), this.client.join('')];
+    this.server = [];
+    this.client = [];
+    await this.repo.appendLog(this.taskId, server, client);
+  }
+}
+
+/**
+ * How long a run may go without writing a page before its task counts as abandoned: longer than
+ * one page can take through every retry (each attempt may wait a full request timeout), so a live
+ * run is never taken over, yet a killed one is resumed by a later dispatch.
+ */
+export function leaseSecondsFor(office: OfficeConnection | undefined): number {
+  const delays = office?.retryDelaysMs ?? [];
+  const waiting = delays.reduce((a, b) => a + b, 0) / 1000;
+  return Math.ceil(waiting + (delays.length + 1) * (REQUEST_TIMEOUT_MS / 1000) + 60);
+}
+
+export class SyncAgentService {
+  constructor(
+    private readonly repo: SyncAgentRepository,
+    private readonly websync: WebSyncService,
+    private readonly jobs: JobSender,
+    private readonly options: AgentOptions,
+  ) {}
+
+  /** The scheduler's second half: a run job for every task that is due or whose run stopped. */
+  async dispatch(): Promise<number> {
+    const ids = await this.repo.dispatchable();
+    for (const taskId of ids) await this.jobs.send('websync.run', { taskId });
+    return ids.length;
+  }
+
+  /** Runs a scenario now for a sync user (the structure scenario has no schedule, so this is its way). */
+  async start(user: CurrentUser, scenario: Scenario, userId: string): Promise<number> {
+    if (!this.websync.mayUse(user)) throw fail.forbidden();
+    const syncUser = await this.websync.syncUser(userId);
+    const taskId = await this.repo.insertTask(scenario, syncUser.id, syncUser.login);
+    await this.jobs.send('websync.run', { taskId });
+    return taskId;
+  }
+
+  async cancel(user: CurrentUser, ids: number[]): Promise<void> {
+    if (!this.websync.mayUse(user)) throw fail.forbidden();
+    if (ids.length > 0) await this.repo.requestCancel(ids);
+  }
+
+  /** A task's server or client log, as plain text. */
+  async log(user: CurrentUser, taskId: number, type: 'Server' | 'Client'): Promise<string> {
+    if (!this.websync.mayUse(user)) throw fail.forbidden();
+    const logs = await this.repo.logs(taskId);
+    if (!logs) throw fail.notFound();
+    return type === 'Server' ? logs.server_log : logs.client_log;
+  }
+
+  /**
+   * One run of a task; answers the status it ended in, or undefined when another run holds the
+   * task, it has ended, or this run was interrupted (the task stays InProgress to be resumed).
+   */
+  async run(taskId: number, signal: AbortSignal = NEVER): Promise<JobStatus | undefined> {
+    const task = await this.repo.claim(taskId);
+    if (!task) return undefined;
+    const logs = new TaskLogs(this.repo, taskId);
+    const scenario = task.scenario as Scenario;
+    logs.both(
+      task.attempts === 1
+        ? `${SCENARIO_LABELS[scenario]} started for ${task.login}.`
+        : `${SCENARIO_LABELS[scenario]} resumed (run ${task.attempts}) for ${task.login}.`,
+    );
+    let status: JobStatus;
+    let operation: string;
+    try {
+      if (!this.options.office) throw new Unrunnable('This system has no Office system to sync with (set OFFICE_URL).');
+      const steps = await this.plan(task);
+      const client = new OfficeClient(this.options.office, (e) => logs.serverLine(describe(e)));
+      logs.serverLine(`Office system ${this.options.office.url}, account ${this.options.office.login}.`);
+      let skipped = 0;
+      for (const [index, step] of steps.entries()) {
+        const result = await this.copy(taskId, client, step, { index, of: steps.length }, logs, signal);
+        if (result === 'cancelled') {
+          logs.both('Cancelled by a user; what was copied before stays.');
+          await logs.flush();
+          await this.repo.finish(taskId, 'Cancelled', 'Cancelled');
+          return 'Cancelled';
+        }
+        skipped += result.skipped;
+      }
+      status = skipped > 0 ? 'FinishedWithErrors' : 'FinishedSuccessfully';
+      operation = skipped > 0 ? `Finished; ${skipped} records skipped` : 'Finished';
+      logs.both(skipped > 0 ? `Finished with ${skipped} records skipped (reasons above).` : 'Finished successfully.');
+    } catch (error) {
+      if (error instanceof InterruptedError || signal.aborted) {
+        logs.serverLine('Interrupted (the server is stopping); the task will resume from its last page.');
+        await logs.flush();
+        await this.repo.release(taskId);
+        return undefined;
+      }
+      status = 'Failed';
+      const reason = reasonOf(error);
+      operation = `Failed: ${reason}`;
+      logs.both(`Failed: ${reason}`);
+      if (!(
+        error instanceof Unrunnable ||
+        error instanceof OfficeRefusedError ||
+        error instanceof OfficeUnreachableError
+      )) {
+        logs.serverLine(`${(error as Error).stack ?? String(error)}`);
+      }
+    }
+    await logs.flush();
+    await this.repo.finish(taskId, status, operation);
+    return status;
+  }
+
+  /** The steps of the task's scenario with the sync user's settings (the schedule's own settings first). */
+  private async plan(task: ClaimedTask): Promise<Step[]> {
+    const scenario = task.scenario as Scenario;
+    const fromSchedule = TaskSettings.safeParse(task.task_settings);
+    const scheduled = fromSchedule.success ? fromSchedule.data : undefined;
+    const user = task.user_id ? await this.websync.settingsOf(task.user_id) : undefined;
+    switch (scenario) {
+      case 'GettingDatabaseStructure':
+        return STRUCTURE;
+      case 'GettingUsers':
+        return [{ kind: 'users' }];
+      case 'GettingProjects': {
+        const s = scheduled?.$type === 'GettingProjectsSettings' ? scheduled : user?.gettingProjectsSettings;
+        if (s?.AllProjectsExport) return [{ kind: 'projects' }];
+        if (!s?.ProjectsFilterName) throw new Unrunnable('Neither all projects nor a projects filter is chosen.');
+        return [{ kind: 'projects', filter: s.ProjectsFilterName }];
+      }
+      case 'GettingAssets': {
+        const s = scheduled?.$type === 'GettingAssetsSettings' ? scheduled : user?.gettingAssetsSettings;
+        // All assets means every asset, laterals included: the console clears the laterals option then.
+        if (s?.AllAssetsExport) return [{ kind: 'nodes' }, { kind: 'sections' }, { kind: 'laterals' }];
+        if (!s?.AssetsFilterName) throw new Unrunnable('Neither all assets nor an assets filter is chosen.');
+        const filter = s.AssetsFilterName;
+        const laterals = user?.gettingAssetsSettings?.IncludeLateralsForAssetsExport ?? false;
+        return [
+          { kind: 'nodes', filter },
+          { kind: 'sections', filter },
+          ...(laterals ? [{ kind: 'laterals' as const, filter }] : []),
+        ];
+      }
+      case 'GettingPlannedTasks':
+      case 'SendingCompletedTasks':
+        throw new Unrunnable(
+          `${SCENARIO_LABELS[scenario]} is not supported by this version of the sync agent: tasks, inspections and their media are not exported yet.`,
+        );
+      default: {
+        const unreachable: never = scenario;
+        throw new Unrunnable(`Unknown scenario ${String(unreachable)}.`);
+      }
+    }
+  }
+
+  private async copy(
+    taskId: number,
+    client: OfficeClient,
+    step: Step,
+    position: { index: number; of: number },
+    logs: TaskLogs,
+    signal: AbortSignal,
+  ): Promise<{ skipped: number } | 'cancelled'> {
+    const label = KIND_LABELS[step.kind];
+    const progress = await this.repo.progress(taskId, step.kind);
+    if (progress.done) return { skipped: progress.skipped };
+    let after = progress.after ?? undefined;
+    let totals = { copied: progress.copied, unchanged: 0, skipped: progress.skipped };
+    if (after) logs.serverLine(`Resuming ${label} after ${after}.`);
+    for (;;) {
+      if (signal.aborted) throw new InterruptedError();
+      const page = await client.page(step.kind, { after, limit: this.options.pageSize, filter: step.filter }, signal);
+      const done = page.next === null;
+      const percentage = Math.min(99, Math.floor(((position.index + (done ? 1 : 0.5)) / position.of) * 100));
+      const outcome = await this.repo.applyPage(
+        taskId,
+        step.kind,
+        page.items,
+        { after: page.next ?? after ?? null, done },
+        { operation: `Copying ${label}`, percentage },
+      );
+      totals = {
+        copied: totals.copied + outcome.inserted + outcome.updated,
+        unchanged: totals.unchanged + outcome.unchanged,
+        skipped: totals.skipped + outcome.skipped.length,
+      };
+      logs.serverLine(
+        `${label}: page of ${page.items.length} written: ${outcome.inserted} new, ${outcome.updated} updated, ` +
+          `${outcome.unchanged} unchanged, ${outcome.skipped.length} skipped.`,
+      );
+      for (const s of outcome.skipped) logs.clientLine(`Skipped ${s.label}: ${s.reason}.`);
+      await logs.flush();
+      if (outcome.cancelRequested) return 'cancelled';
+      if (done) break;
+      after = page.next!;
+    }
+    logs.clientLine(
+      `${capitalise(label)}${step.filter ? ` (filter "${step.filter}")` : ''}: ${totals.copied} copied, ` +
+        `${totals.unchanged} already up to date, ${totals.skipped} skipped.`,
+    );
+    return { skipped: totals.skipped };
+  }
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+function describe(e: OfficeEvent): string {
+  switch (e.kind) {
+    case 'request':
+      return `${e.method} ${e.path} → ${e.status} in ${e.ms} ms`;
+    case 'retry':
+      return `${e.path} failed (${e.reason}); attempt ${e.attempt + 1} in ${e.waitMs} ms`;
+    default: {
+      const unreachable: never = e;
+      return String(unreachable);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The Office side of the sync: keyset pages of each exported kind, in a stable order (global id, or
+ * the natural key where a record has none), so a page is cheap at any depth and a resumed copy
+ * continues exactly where it stopped. Columns are named one by one: only these cross the wire.
+ */
+import type { ExportKind } from '@manway/core/api/sync-export';
+import type { Database } from '../../db/connection';
+
+export interface PageRequest {
+  after: string | undefined;
+  limit: number;
+  /** Local ids a saved filter selected; undefined for all records. */
+  only: number[] | undefined;
+}
+
+export interface RawPage {
+  rows: Record<string, unknown>[];
+  /** The cursor of each row, in order. */
+  keys: string[];
+}
+
+const ASSET_COLUMNS = `a.global_id::text AS "globalId", a.object_type AS "objectType", a.subtype, a.asset_code AS "assetCode",
+  encode(ST_AsEWKB(a.geom), 'hex') AS geometry, f.global_id::text AS "fromNode", t.global_id::text AS "toNode",
+  p.global_id::text AS "parentSection", a.chainage_m AS "chainageM", a.clock, a.material, a.shape, a.size_mm AS "sizeMm",
+  a.length_m AS "lengthM", a.year_built AS "yearBuilt", a.owner, a.use, a.lifecycle_status AS "lifecycleStatus",
+  a.cover_level_m AS "coverLevelM", a.invert_level_m AS "invertLevelM", a.from_invert_m AS "fromInvertM",
+  a.to_invert_m AS "toInvertM", a.street, a.district, a.condition_grade AS "conditionGrade"`;
+
+/** For each kind: its query, given $1 = cursor (or null), $2 = limit, $3 = local ids (or null). */
+const PAGE_SQL: Record<ExportKind, string> = {
+  'object-types': `SELECT key AS cursor, key, type_name AS "typeName", connectivity_type AS "connectivityType",
+      geometry_type AS "geometryType", sort_order AS "sortOrder", label, readable_id_property AS "readableIdProperty",
+      code_prefix AS "codePrefix"
+    FROM object_types WHERE ($1::text IS NULL OR key COLLATE "C" > $1) AND $3::bigint[] IS NULL ORDER BY key COLLATE "C" LIMIT $2`,
+  subtypes: `SELECT key AS cursor, key, object_type AS "objectType", label, sort_order AS "sortOrder"
+    FROM asset_subtypes WHERE ($1::text IS NULL OR key COLLATE "C" > $1) AND $3::bigint[] IS NULL ORDER BY key COLLATE "C" LIMIT $2`,
+  standards: `SELECT id AS cursor, id, name, version, notice, applies_to AS "appliesTo", header_fields AS "headerFields",
+      grade_min AS "gradeMin", grade_max AS "gradeMax", worst_is_high AS "worstIsHigh",
+      scoring_method AS "scoringMethod", continuous_unit_m AS "continuousUnitM"
+    FROM standards WHERE ($1::text IS NULL OR id COLLATE "C" > $1) AND $3::bigint[] IS NULL ORDER BY id COLLATE "C" LIMIT $2`,
+  // A code's key is "standard/code": standard ids cannot contain a slash.
+  codes: `SELECT standard_id || '/' || code AS cursor, standard_id AS "standardId", code, family, label, characterisations,
+      characterisation_required AS "characterisationRequired", quantification_unit AS "quantificationUnit",
+      quantification_required AS "quantificationRequired", clock_required AS "clockRequired",
+      continuous_allowed AS "continuousAllowed", grade_rule AS "gradeRule"
+    FROM observation_codes
+    WHERE ($1::text IS NULL OR (standard_id COLLATE "C", code COLLATE "C") > (split_part($1, '/', 1), split_part($1, '/', 2)))
+      AND $3::bigint[] IS NULL
+    ORDER BY standard_id COLLATE "C", code COLLATE "C" LIMIT $2`,
+  users: `SELECT global_id::text AS cursor, global_id::text AS "globalId", login, display_name AS "displayName", email, role,
+      websync, disabled, organization
+    FROM users WHERE ($1::uuid IS NULL OR global_id > $1::uuid) AND $3::bigint[] IS NULL ORDER BY global_id LIMIT $2`,
+  projects: `SELECT global_id::text AS cursor, global_id::text AS "globalId", name, client, contractor,
+      standard_id AS "standardId", status,
+      -- Full precision, so a copy compares equal to its original.
+      to_json(created_at) #>> '{}' AS "createdAt"
+    FROM projects
+    WHERE ($1::uuid IS NULL OR global_id > $1::uuid) AND ($3::bigint[] IS NULL OR id = ANY($3))
+    ORDER BY global_id LIMIT $2`,
+  nodes: assetPage('node'),
+  sections: assetPage('section'),
+  laterals: assetPage('lateral'),
+};
+
+function assetPage(objectType: 'node' | 'section' | 'lateral'): string {
+  return `SELECT a.global_id::text AS cursor, ${ASSET_COLUMNS}
+    FROM assets a
+    LEFT JOIN assets f ON f.id = a.from_node_id
+    LEFT JOIN assets t ON t.id = a.to_node_id
+    LEFT JOIN assets p ON p.id = a.parent_section_id
+    WHERE a.object_type = '${objectType}' AND ($1::uuid IS NULL OR a.global_id > $1::uuid)
+      AND ($3::bigint[] IS NULL OR a.id = ANY($3))
+    ORDER BY a.global_id LIMIT $2`;
+}
+
+/** Kinds whose cursor is a global id (anything else is rejected before it reaches SQL). */
+export const UUID_CURSOR: ReadonlySet<ExportKind> = new Set(['users', 'projects', 'nodes', 'sections', 'laterals']);
+
+export class SyncExportRepository {
+  constructor(private readonly db: Database) {}
+
+  async page(kind: ExportKind, r: PageRequest): Promise<RawPage> {
+    const rows = await this.db.query<Record<string, unknown> & { cursor: string }>(PAGE_SQL[kind], [
+      r.after ?? null,
+      r.limit,
+      r.only ?? null,
+    ]);
+    return {
+      keys: rows.map((row) => row.cursor),
+      rows: rows.map(({ cursor: _cursor, ...rest }) => rest),
+    };
+  }
+}
