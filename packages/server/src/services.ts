@@ -78,7 +78,9 @@ export function createServices(db: Database, config: Config): Services {
     work,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
-    syncExport: new SyncExportService(new SyncExportRepository(db)),
+    syncExport: new SyncExportService(new SyncExportRepository(db), {
+      select: (user, kind, name) => filters.selectForExport(user, kind, name),
+    }),
     syncAgent,
     jobs,
     jobHandlers: {

@@ -164,10 +164,13 @@ describe('the Office export calls', () => {
     expect((await officeSyncer.get('/api/sync/export/users?filter=Mine')).status).toBe(400);
   });
 
-  it('answers 404 for a saved filter the Office does not have', async () => {
-    const res = await officeSyncer.get('/api/sync/export/projects?filter=Nope');
+  it('answers 404 for a saved filter the Office does not have, and 400 for projects by a filter', async () => {
+    const res = await officeSyncer.get('/api/sync/export/nodes?filter=Nope');
     expect(res.status).toBe(404);
-    expect(res.body.message).toMatch(/no saved filter named "Nope"/);
+    expect(res.body.message).toMatch(/Filter "Nope" not found/);
+    const projects = await officeSyncer.get('/api/sync/export/projects?filter=Very%20poor%20sections');
+    expect(projects.status).toBe(400);
+    expect(projects.body.ModelState.filter[0]).toMatch(/Saved filters select assets/);
   });
 });
 
@@ -223,7 +226,7 @@ describe('scenario 4: getting users', () => {
 });
 
 describe('scenario 5: getting projects', () => {
-  it('copies all projects; by a filter name the Office does not have, the task fails saying so', async () => {
+  it('copies all projects; by a filter name, which selects assets only, the task fails saying so', async () => {
     const id = await newTask('GettingProjects', {
       $type: 'GettingProjectsSettings',
       AllProjectsExport: true,
@@ -239,7 +242,7 @@ describe('scenario 5: getting projects', () => {
       ProjectsFilterName: 'Active projects',
     });
     expect(await field.services.syncAgent.run(filtered)).toBe('Failed');
-    expect(await logOf(filtered, 'Client')).toMatch(/no saved filter named "Active projects" for projects/);
+    expect(await logOf(filtered, 'Client')).toMatch(/Saved filters select assets; projects cannot be narrowed by one/);
   });
 });
 
@@ -318,6 +321,36 @@ describe('scenario 3: getting assets', () => {
         `SELECT count(*)::int AS n FROM (SELECT global_id FROM assets GROUP BY 1 HAVING count(*) > 1) d`,
       );
       expect(dup.n).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    'by a saved filter of the Office, copies the sections it selects with their end nodes, and nothing else',
+    async () => {
+      await field.db.exec(`TRUNCATE assets CASCADE`);
+      const id = await newTask('GettingAssets', {
+        $type: 'GettingAssetsSettings',
+        AllAssetsExport: false,
+        AssetsFilterName: 'Very poor sections',
+      });
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      const expected = await one(
+        office,
+        `SELECT array_agg(global_id::text ORDER BY global_id) AS ids FROM assets
+         WHERE (object_type = 'section' AND condition_grade >= 4)
+            OR id IN (SELECT unnest(ARRAY[from_node_id, to_node_id]) FROM assets
+                      WHERE object_type = 'section' AND condition_grade >= 4)`,
+      );
+      expect(expected.ids.length).toBeGreaterThan(0);
+      const copied = await one(field, `SELECT array_agg(global_id::text ORDER BY global_id) AS ids FROM assets`);
+      expect(copied.ids).toEqual(expected.ids);
+      expect(await logOf(id, 'Client')).toMatch(/Sections \(filter "Very poor sections"\): \d+ copied/);
+
+      // Back to the whole network for the tests below.
+      expect(await field.services.syncAgent.run(await newTask('GettingAssets', ALL_ASSETS))).toBe(
+        'FinishedSuccessfully',
+      );
     },
     LONG,
   );

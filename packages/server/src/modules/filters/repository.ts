@@ -118,6 +118,26 @@ export class FiltersRepository {
     return rows.map((r) => Number(r.id));
   }
 
+  /**
+   * What an export of `kind` needs from a filter's matches of `matchedType`: the matches themselves,
+   * the end nodes of matched sections (or of matched laterals' sections) so every copied pipe has its
+   * nodes, the sections of matched laterals, and the laterals of matched sections.
+   */
+  async exportClosure(kind: 'node' | 'section' | 'lateral', matchedType: string, ids: number[]): Promise<number[]> {
+    if (kind === matchedType) return ids;
+    const sql: Record<string, string | undefined> = {
+      'node<-section': `SELECT DISTINCT unnest(ARRAY[from_node_id, to_node_id]) AS id FROM assets WHERE id = ANY($1::bigint[])`,
+      'node<-lateral': `SELECT DISTINCT unnest(ARRAY[s.from_node_id, s.to_node_id]) AS id
+        FROM assets l JOIN assets s ON s.id = l.parent_section_id WHERE l.id = ANY($1::bigint[])`,
+      'section<-lateral': `SELECT DISTINCT parent_section_id AS id FROM assets WHERE id = ANY($1::bigint[])`,
+      'lateral<-section': `SELECT id FROM assets WHERE parent_section_id = ANY($1::bigint[])`,
+    };
+    const text = sql[`${kind}<-${matchedType}`];
+    if (!text || ids.length === 0) return [];
+    const rows = await this.db.query<{ id: string }>(`${text} ORDER BY 1`, [ids]);
+    return rows.map((r) => Number(r.id));
+  }
+
   /** Map features of the matching assets, at most `limit`, with the same columns as the layer query. */
   assetFeatures(q: AssetQuery, limit: number): Promise<MapFeatureRow[]> {
     const { text, values } = assetFeaturesQuery(q, limit);

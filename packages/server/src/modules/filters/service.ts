@@ -469,6 +469,21 @@ export class FiltersService {
     return row;
   }
 
+  /**
+   * The ids of the assets of `kind` (nodes, sections, laterals) that an export by the user's saved
+   * filter carries, uncapped: the filter's matches, and what they need in the receiving system (see
+   * `exportClosure`). Saved filters select assets, so projects answer 400 naming `filter`.
+   */
+  async selectForExport(user: CurrentUser, kind: string, name: string): Promise<number[]> {
+    const key = ({ nodes: 'node', sections: 'section', laterals: 'lateral' } as const)[kind];
+    if (!key) throw fail.field('filter', `Saved filters select assets; ${kind} cannot be narrowed by one.`);
+    const row = await this.visibleOrFail(user, name);
+    const def = parseJson(FilterDefinition, JSON.stringify(row.definition), 'filter');
+    const { query } = await this.toQuery(def, 'filter');
+    const matched = await this.repo.assetIds(query, Number.MAX_SAFE_INTEGER);
+    return this.repo.exportClosure(key, query.objectType, matched);
+  }
+
   async getSaved(user: CurrentUser, name: string): Promise<SavedFilter> {
     return this.full(user, await this.visibleOrFail(user, name));
   }
