@@ -24,6 +24,7 @@ import { mapRoutes } from './modules/map/routes';
 import { objectsRoutes } from './modules/objects/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { webSyncRoutes } from './modules/websync/routes';
+import { tilesRoutes } from './modules/tiles/routes';
 import { workRoutes } from './modules/work/routes';
 import type { Readiness } from './platform';
 import type { Services } from './services';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(objectsRoutes(services.objects));
   await app.register(locationsRoutes(services.locations));
   await app.register(mapRoutes(services.map));
+  await app.register(tilesRoutes(services.tiles));
   await app.register(filtersRoutes(services.filters));
   await app.register(workRoutes(services.work));
   await app.register(webSyncRoutes(services.websync));

@@ -14,6 +14,8 @@ import { MapRepository } from './modules/map/repository';
 import { MapService } from './modules/map/service';
 import { ObjectsRepository } from './modules/objects/repository';
 import { ObjectsService } from './modules/objects/service';
+import { TilesRepository } from './modules/tiles/repository';
+import { TilesService } from './modules/tiles/service';
 import { ScaleRepository } from './modules/scale/repository';
 import { ScaleService } from './modules/scale/service';
 import { WorkRepository } from './modules/work/repository';
@@ -37,6 +39,7 @@ export interface Services {
   work: WorkService;
   scale: ScaleService;
   websync: WebSyncService;
+  tiles: TilesService;
   jobHandlers: JobHandlers;
 }
 
@@ -65,6 +68,7 @@ export function createServices(db: Database, config: Config): Services {
     work,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
+    tiles: new TilesService(new TilesRepository(db), objects),
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();
