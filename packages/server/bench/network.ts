@@ -3,7 +3,9 @@
  * into a table without constraints or indexes; GET /api/lookup p50/p95 beside the bare SQL it runs
  * and beside a bare Fastify route running that SQL; GET /api/objects/{type}/{id} p95; (issue 5)
  * GET /api/filters/results/map for random viewports of up to 5,000 features beside the same two
- * statements in bare SQL, and beside a bare Fastify route that runs them and serialises the answer.
+ * statements in bare SQL, and beside a bare Fastify route that runs them and serialises the answer;
+ * GET /api/tiles for distinct tiles z10–z16 (rendered, then cached) beside the bare tile SQL: ST_AsMVT
+ * on PostgreSQL, the feature query plus the in-process encoder on PGlite.
  * PGlite with 100,000 assets always; PostgreSQL with 1,000,000 when DATABASE_URL is set.
  * BENCH_PGLITE_ASSETS and BENCH_POSTGRES_ASSETS override the sizes.
  */
@@ -19,6 +21,8 @@ import { openPglite, openPostgres, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { VIEWPORT_COUNT_SQL, VIEWPORT_FEATURES_SQL } from '../src/modules/map/repository';
 import { LOOKUP_SQL } from '../src/modules/objects/repository';
+import { encodeTile } from '../src/modules/tiles/encode';
+import { MVT_TILE_SQL, TILE_FEATURES_SQL } from '../src/modules/tiles/repository';
 import { Readiness } from '../src/platform';
 import { createServices } from '../src/services';
 
@@ -33,10 +37,16 @@ function percentile(sorted: number[], p: number): number {
 interface Timing {
   p50: number;
   p95: number;
+  /** Requests per second, one after another. */
+  rate: number;
 }
 
-async function timeEach<T>(inputs: T[], fn: (input: T) => Promise<void>): Promise<Timing> {
-  for (const input of inputs.slice(0, 20)) await fn(input); // warm-up
+async function timeEach<T>(
+  inputs: T[],
+  fn: (input: T) => Promise<void>,
+  warmUp = inputs.slice(0, 20),
+): Promise<Timing> {
+  for (const input of warmUp) await fn(input);
   const samples: number[] = [];
   for (const input of inputs) {
     const t = performance.now();
@@ -44,7 +54,8 @@ async function timeEach<T>(inputs: T[], fn: (input: T) => Promise<void>): Promis
     samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  const total = samples.reduce((sum, t) => sum + t, 0);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), rate: (samples.length * 1000) / total };
 }
 
 /** Deterministic search texts: half prefixes of real codes typed part-way, half digits from inside codes. */
@@ -86,6 +97,30 @@ function viewports(network: [number, number, number, number], n: number): Viewpo
     out.push({ type, extent: [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2] });
   }
   return out;
+}
+
+interface TileAddress {
+  type: 'Node' | 'Section' | 'Lateral';
+  z: number;
+  x: number;
+  y: number;
+}
+
+/** Distinct tiles z10–z16 under a spread of points over the network, as a map panning and zooming asks. */
+function tileAddresses(network: [number, number, number, number], n: number, zooms = [10, 16]): TileAddress[] {
+  const [west, south, east, north] = network;
+  const seen = new Map<string, TileAddress>();
+  for (let i = 0; i < n; i++) {
+    const z = zooms[0]! + (i % (zooms[1]! - zooms[0]! + 1));
+    const lon = west + (east - west) * (((i * 7919) % 1000) / 1000);
+    const lat = south + (north - south) * (((i * 104_729) % 1000) / 1000);
+    const x = Math.floor(((lon + 180) / 360) * 2 ** z);
+    const rad = (lat * Math.PI) / 180;
+    const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * 2 ** z);
+    const type = (['Node', 'Section', 'Lateral'] as const)[i % 3]!;
+    seen.set(`${type}/${z}/${x}/${y}`, { type, z, x, y });
+  }
+  return [...seen.values()];
 }
 
 const viewportParams = (v: Viewport) => [v.type.toLowerCase(), ...v.extent, null, true, false, false, false];
@@ -224,6 +259,28 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
     );
     await bareMap.close();
 
+    // Tiles: each one distinct, so the first request renders it and the second comes from the cache;
+    // the warm-up uses z17 tiles, which the timed runs never ask for.
+    const tiles = tileAddresses(network, RUNS);
+    const tilePath = (t: TileAddress) => `${base}/api/tiles/${t.type}/${t.z}/${t.x}/${t.y}.pbf`;
+    const getTile = async (t: TileAddress) => {
+      const r = await fetch(tilePath(t), { headers: { cookie } });
+      if (r.status !== 200 && r.status !== 204) throw new Error(`tile answered ${r.status}`);
+      await r.arrayBuffer();
+    };
+    const tileWarmUp = tileAddresses(network, 20, [17, 17]);
+    const apiTiles = await timeEach(tiles, getTile, tileWarmUp);
+    const cachedTiles = await timeEach(tiles, getTile, []);
+    const bareTileSql = await timeEach(
+      tiles,
+      async (t) => {
+        const params = [t.type.toLowerCase(), t.z, t.x, t.y];
+        if (kind === 'postgres') await db.query(MVT_TILE_SQL, [...params, t.type]);
+        else encodeTile(t.type, t, await db.query(TILE_FEATURES_SQL, params));
+      },
+      tileWarmUp,
+    );
+
     // The plans the lookup relies on (STYLE.md 15).
     const explain = async (params: unknown[]) =>
       (await db.query<Record<string, string>>(`EXPLAIN ${LOOKUP_SQL}`, params))
@@ -260,6 +317,18 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
         `${fmt(apiViewport.p50)} / ${fmt(apiViewport.p95)}`,
         `bare SQL ${fmt(bareViewportSql.p50)} / ${fmt(bareViewportSql.p95)}; bare Fastify + SQL + JSON ${fmt(bareViewportRoute.p50)} / ${fmt(bareViewportRoute.p95)}`,
         `${(apiViewport.p95 / bareViewportSql.p95).toFixed(2)}× SQL, ${(apiViewport.p95 / bareViewportRoute.p95).toFixed(2)}× route`,
+      ],
+      [
+        `${label}: GET /api/tiles z10–z16, ${tiles.length} distinct, rendered p50 / p95 (tiles/s)`,
+        `${fmt(apiTiles.p50)} / ${fmt(apiTiles.p95)} (${apiTiles.rate.toFixed(0)}/s)`,
+        `bare ${kind === 'postgres' ? 'ST_AsMVT SQL' : 'SQL + encode'} ${fmt(bareTileSql.p50)} / ${fmt(bareTileSql.p95)} (${bareTileSql.rate.toFixed(0)}/s)`,
+        `${(apiTiles.p95 / bareTileSql.p95).toFixed(2)}× bare`,
+      ],
+      [
+        `${label}: GET /api/tiles, same tiles from the cache p50 / p95 (tiles/s)`,
+        `${fmt(cachedTiles.p50)} / ${fmt(cachedTiles.p95)} (${cachedTiles.rate.toFixed(0)}/s)`,
+        '',
+        `${(cachedTiles.p95 / bareTileSql.p95).toFixed(2)}× bare`,
       ],
     ];
   } finally {

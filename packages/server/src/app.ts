@@ -26,6 +26,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { syncAgentRoutes } from './modules/sync-agent/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { webSyncRoutes } from './modules/websync/routes';
+import { tilesRoutes } from './modules/tiles/routes';
 import { workRoutes } from './modules/work/routes';
 import type { Readiness } from './platform';
 import type { Services } from './services';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(objectsRoutes(services.objects));
   await app.register(locationsRoutes(services.locations));
   await app.register(mapRoutes(services.map));
+  await app.register(tilesRoutes(services.tiles));
   await app.register(filtersRoutes(services.filters));
   await app.register(workRoutes(services.work));
   await app.register(webSyncRoutes(services.websync));

@@ -14,6 +14,8 @@ import { MapRepository } from './modules/map/repository';
 import { MapService } from './modules/map/service';
 import { ObjectsRepository } from './modules/objects/repository';
 import { ObjectsService } from './modules/objects/service';
+import { TilesRepository } from './modules/tiles/repository';
+import { TilesService } from './modules/tiles/service';
 import { ScaleRepository } from './modules/scale/repository';
 import { ScaleService } from './modules/scale/service';
 import { WorkRepository } from './modules/work/repository';
@@ -45,6 +47,7 @@ export interface Services {
   syncAgent: SyncAgentService;
   /** Attached to the queue once it has started (platform.ts). */
   jobs: LateJobSender;
+  tiles: TilesService;
   jobHandlers: JobHandlers;
 }
 
@@ -83,6 +86,7 @@ export function createServices(db: Database, config: Config): Services {
     }),
     syncAgent,
     jobs,
+    tiles: new TilesService(new TilesRepository(db), objects),
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();

@@ -1,0 +1,88 @@
+/**
+ * The SQL behind vector tiles. Both queries find a tile's assets through the GiST index
+ * `assets_geom_idx` with `geom && <tile envelope, buffered, in WGS 84>` (the EXPLAIN test in
+ * test/tiles.test.ts): the envelope is a Web Mercator square, which maps to a longitude/latitude box.
+ */
+import { TILE_BUFFER, TILE_EXTENT } from '@manway/core/api/tiles';
+import type { Database } from '../../db/connection';
+
+export interface TileQuery {
+  objectType: string;
+  z: number;
+  x: number;
+  y: number;
+}
+
+export interface TileFeatureRow {
+  id: string;
+  asset_code: string;
+  subtype: string;
+  condition_grade: number | null;
+  /** GeoJSON in Web Mercator metres, already clipped to the buffered tile. */
+  geometry: string;
+}
+
+/** The buffer as a fraction of the tile's width, for ST_TileEnvelope's margin. */
+const MARGIN = TILE_BUFFER / TILE_EXTENT;
+
+const TILE_BOUNDS = `
+  WITH bounds AS (
+    SELECT ST_TileEnvelope($2, $3, $4) AS envelope,
+           ST_TileEnvelope($2, $3, $4, margin => ${MARGIN}) AS buffered)`;
+
+/** PostgreSQL: the whole tile, clipped, snapped and encoded by PostGIS (ST_AsMVT needs protobuf-c). */
+export const MVT_TILE_SQL = `${TILE_BOUNDS}
+  SELECT ST_AsMVT(t, $5, ${TILE_EXTENT}, 'geom', 'id') AS tile
+  FROM (
+    SELECT a.id, a.asset_code AS "assetId", a.subtype, a.condition_grade AS "conditionGrade",
+           ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.envelope, ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
+    FROM assets a, bounds b
+    WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = $1
+  ) t
+  WHERE t.geom IS NOT NULL`;
+
+/**
+ * PGlite's PostGIS is built without protobuf-c, so ST_AsMVTGeom and ST_AsMVT are missing there: this
+ * selects the same features, clipped to the same buffered square, and encode.ts does the rest.
+ */
+export const TILE_FEATURES_SQL = `${TILE_BOUNDS}
+  SELECT id, asset_code, subtype, condition_grade, ST_AsGeoJSON(clipped) AS geometry
+  FROM (
+    SELECT a.id, a.asset_code, a.subtype, a.condition_grade,
+           ST_ClipByBox2D(ST_Transform(a.geom, 3857), b.buffered) AS clipped
+    FROM assets a, bounds b
+    WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = $1
+  ) t
+  WHERE NOT ST_IsEmpty(clipped)`;
+
+export class TilesRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Where ST_AsMVT is available. */
+  get encodesInDatabase(): boolean {
+    return this.db.kind === 'postgres';
+  }
+
+  /** The network's change counter (migration 0007); read before the data it keys. */
+  async networkVersion(): Promise<string> {
+    const [row] = await this.db.query<{ version: string }>(
+      `SELECT version::text AS version FROM data_versions WHERE name = 'network'`,
+    );
+    return row?.version ?? '0';
+  }
+
+  async mvtTile(q: TileQuery, layerName: string): Promise<Uint8Array> {
+    const [row] = await this.db.query<{ tile: Uint8Array | null }>(MVT_TILE_SQL, [
+      q.objectType,
+      q.z,
+      q.x,
+      q.y,
+      layerName,
+    ]);
+    return row?.tile ?? new Uint8Array();
+  }
+
+  tileFeatures(q: TileQuery): Promise<TileFeatureRow[]> {
+    return this.db.query<TileFeatureRow>(TILE_FEATURES_SQL, [q.objectType, q.z, q.x, q.y]);
+  }
+}

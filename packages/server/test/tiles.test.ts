@@ -1,0 +1,321 @@
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TILE_BUFFER, TILE_CONTENT_TYPE, TILE_EXTENT } from '@manway/core/api/tiles';
+import { TILE_FEATURES_SQL, TilesRepository } from '../src/modules/tiles/repository';
+import { TilesService } from '../src/modules/tiles/service';
+import type { TestClient } from './harness';
+import { startTestServer, type TestServer } from './harness';
+
+const HALF_WORLD = 20037508.342789244;
+const LAYERS = { node: 'Node', section: 'Section', lateral: 'Lateral' } as const;
+type Key = keyof typeof LAYERS;
+type Box = [west: number, south: number, east: number, north: number];
+
+interface Asset {
+  id: number;
+  type: Key;
+  code: string;
+  subtype: string;
+  grade: number | null;
+  /** Vertices in Web Mercator metres: the tile query transforms vertices and keeps edges straight there. */
+  points: number[][];
+}
+
+interface DecodedFeature {
+  id: number;
+  properties: Record<string, unknown>;
+  points: { x: number; y: number }[][];
+}
+
+let server: TestServer;
+let editor: TestClient;
+let assets: Asset[];
+/** A zoom at which the demo town spans a few tiles each way, and those tiles with a ring around them. */
+let zoom: number;
+let tiles: { x: number; y: number }[];
+
+const mercator = ([lon, lat]: number[]) => [
+  (lon! * Math.PI * 6378137) / 180,
+  Math.log(Math.tan(Math.PI / 4 + (lat! * Math.PI) / 360)) * 6378137,
+];
+const tileSize = (z: number) => (2 * HALF_WORLD) / 2 ** z;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  editor = server.client();
+  expect((await editor.signIn('editor', 'editor-demo')).status).toBe(200);
+  assets = await readAssets();
+  const xs = assets.flatMap((a) => a.points.map((p) => p[0]!));
+  const ys = assets.flatMap((a) => a.points.map((p) => p[1]!));
+  const column = (x: number, z: number) => Math.floor((x + HALF_WORLD) / tileSize(z));
+  const row = (y: number, z: number) => Math.floor((HALF_WORLD - y) / tileSize(z));
+  zoom = 10;
+  while (column(Math.max(...xs), zoom) - column(Math.min(...xs), zoom) < 2) zoom++;
+  tiles = [];
+  for (let x = column(Math.min(...xs), zoom) - 1; x <= column(Math.max(...xs), zoom) + 1; x++) {
+    for (let y = row(Math.max(...ys), zoom) - 1; y <= row(Math.min(...ys), zoom) + 1; y++) tiles.push({ x, y });
+  }
+});
+afterAll(() => server.close());
+
+async function readAssets(): Promise<Asset[]> {
+  const rows = await server.db.query<{
+    id: string;
+    object_type: Key;
+    asset_code: string;
+    subtype: string;
+    condition_grade: number | null;
+    geometry: string;
+  }>(`SELECT id, object_type, asset_code, subtype, condition_grade, ST_AsGeoJSON(geom) AS geometry FROM assets`);
+  return rows.map((r) => {
+    const g = JSON.parse(r.geometry) as { type: string; coordinates: number[] | number[][] };
+    const points = (g.type === 'Point' ? [g.coordinates] : g.coordinates) as number[][];
+    return {
+      id: Number(r.id),
+      type: r.object_type,
+      code: r.asset_code,
+      subtype: r.subtype,
+      grade: r.condition_grade === null ? null : Number(r.condition_grade),
+      points: points.map(mercator),
+    };
+  });
+}
+
+/** The tile's square in Web Mercator metres, widened by the buffer the tiles keep. */
+function bufferedTile(z: number, x: number, y: number): Box {
+  const size = tileSize(z);
+  const margin = (size * TILE_BUFFER) / TILE_EXTENT;
+  const west = -HALF_WORLD + x * size;
+  const north = HALF_WORLD - y * size;
+  return [west - margin, north - size - margin, west + size + margin, north + margin];
+}
+
+/** The length of the part of segment p–q inside the box, or -1 when it misses (Liang–Barsky clipping). */
+function lengthInBox(p: number[], q: number[], [w, s, e, n]: Box): number {
+  const [x0, y0] = p as [number, number];
+  const dx = q[0]! - x0;
+  const dy = q[1]! - y0;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [edge, delta] of [
+    [x0 - w, -dx],
+    [e - x0, dx],
+    [y0 - s, -dy],
+    [n - y0, dy],
+  ] as const) {
+    if (delta === 0) {
+      if (edge < 0) return -1;
+      continue;
+    }
+    const t = edge / delta;
+    if (delta < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return -1;
+  }
+  return (t1 - t0) * Math.hypot(dx, dy);
+}
+
+/**
+ * The brute-force answer: assets of the type whose geometry meets the buffered tile. One passing within
+ * a grid unit of the buffer's edge is snapped onto it, and a tile may keep or drop it.
+ */
+function expected(type: Key, z: number, x: number, y: number): { must: Asset[]; may: Asset[] } {
+  const box = bufferedTile(z, x, y);
+  const unit = tileSize(z) / TILE_EXTENT;
+  const inner: Box = [box[0] + unit, box[1] + unit, box[2] - unit, box[3] - unit];
+  const outer: Box = [box[0] - unit, box[1] - unit, box[2] + unit, box[3] + unit];
+  const meets = (points: number[][], [w, s, e, n]: Box) =>
+    points.length === 1
+      ? points[0]![0]! >= w && points[0]![0]! <= e && points[0]![1]! >= s && points[0]![1]! <= n
+      : points.slice(1).some((q, i) => lengthInBox(points[i]!, q, [w, s, e, n]) > 0);
+  const ofType = assets.filter((a) => a.type === type);
+  return {
+    must: ofType.filter((a) => meets(a.points, inner)),
+    may: ofType.filter((a) => meets(a.points, outer) && !meets(a.points, inner)),
+  };
+}
+
+function decode(body: Uint8Array, layerName: string): DecodedFeature[] {
+  if (!body.byteLength) return [];
+  const layer = new VectorTile(new PbfReader(body)).layers[layerName];
+  if (!layer) return [];
+  expect(layer.extent).toBe(TILE_EXTENT);
+  return Array.from({ length: layer.length }, (_, i) => {
+    const f = layer.feature(i);
+    return { id: Number(f.id), properties: f.properties, points: f.loadGeometry() };
+  });
+}
+
+async function fetchTile(path: string, headers?: Record<string, string>) {
+  const res = await fetch(`${server.base}${path}`, { headers: { cookie: editor.cookie!, ...headers } });
+  return { status: res.status, headers: res.headers, body: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('vector tiles', () => {
+  it('carry exactly the assets whose geometry meets the tile, with their id, assetId, subtype and grade', async () => {
+    let seen = 0;
+    for (const [key, name] of Object.entries(LAYERS) as [Key, string][]) {
+      for (const { x, y } of tiles) {
+        const res = await fetchTile(`/api/tiles/${name}/${zoom}/${x}/${y}.pbf`);
+        const { must, may } = expected(key, zoom, x, y);
+        if (res.status === 200) expect(res.headers.get('content-type')).toBe(TILE_CONTENT_TYPE);
+        const got = decode(res.body, name);
+        const ids = new Set(got.map((f) => f.id));
+        const want = [...must, ...may];
+        if (must.length) expect(res.status, `${name} ${zoom}/${x}/${y}`).toBe(200);
+        if (!want.length) expect(res.status, `${name} ${zoom}/${x}/${y}`).toBe(204);
+        expect(
+          [...ids].filter((id) => !want.some((a) => a.id === id)),
+          `${name} ${zoom}/${x}/${y} has assets that miss it`,
+        ).toEqual([]);
+        expect(
+          must.filter((a) => !ids.has(a.id)).map((a) => a.id),
+          `${name} ${zoom}/${x}/${y} lacks assets that meet it`,
+        ).toEqual([]);
+        for (const f of got) {
+          const a = want.find((w) => w.id === f.id)!;
+          expect(f.properties).toEqual({
+            assetId: a.code,
+            subtype: a.subtype,
+            ...(a.grade === null ? {} : { conditionGrade: a.grade }),
+          });
+          if (key === 'node') {
+            // A node sits where its point falls on the tile's 4096 grid.
+            const size = tileSize(zoom);
+            const [px, py] = a.points[0]!;
+            expect(Math.abs(f.points[0]![0]!.x - ((px! + HALF_WORLD - x * size) / size) * TILE_EXTENT)).toBeLessThan(1);
+            expect(Math.abs(f.points[0]![0]!.y - ((HALF_WORLD - y * size - py!) / size) * TILE_EXTENT)).toBeLessThan(1);
+          }
+        }
+        seen += got.length;
+      }
+    }
+    // Sections crossing tile edges appear in each tile they cross.
+    expect(seen).toBeGreaterThanOrEqual(assets.length);
+  });
+
+  it('name the layer in any case or in the plural', async () => {
+    const { x, y } = tiles[Math.floor(tiles.length / 2)]!;
+    const a = await fetchTile(`/api/tiles/Section/${zoom}/${x}/${y}.pbf`);
+    for (const name of ['section', 'SECTION', 'sections']) {
+      const b = await fetchTile(`/api/tiles/${name}/${zoom}/${x}/${y}.pbf`);
+      expect(b.status).toBe(a.status);
+      expect(Buffer.from(b.body).equals(Buffer.from(a.body))).toBe(true);
+    }
+  });
+
+  it('answer 204 No Content, with an ETag, for a tile no asset meets', async () => {
+    const res = await fetchTile('/api/tiles/Node/10/0/0.pbf');
+    expect(res.status).toBe(204);
+    expect(res.body.byteLength).toBe(0);
+    expect(res.headers.get('etag')).toBeTruthy();
+  });
+
+  it.each([
+    ['/api/tiles/Node/23/0/0.pbf', 'z'],
+    ['/api/tiles/Node/z/0/0.pbf', 'z'],
+    ['/api/tiles/Node/2/4/0.pbf', 'x'],
+    ['/api/tiles/Node/2/0/4.pbf', 'y'],
+    ['/api/tiles/Node/2/0/-1.pbf', 'y'],
+    ['/api/tiles/Node/2/1.5/0.pbf', 'x'],
+    ['/api/tiles/Manholes/2/0/0.pbf', 'layer'],
+    ['/api/tiles/Inspection/2/0/0.pbf', 'layer'],
+  ])('%s answers 400 naming %s', async (path, field) => {
+    const res = await editor.get(path);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState)).toEqual([field]);
+  });
+
+  it('are listed in the OpenAPI document with their path parameters', async () => {
+    const doc = (await editor.get('/api/openapi.json')).body as {
+      paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
+    };
+    const path = Object.keys(doc.paths).find((p) => p.startsWith('/api/tiles/'));
+    expect(path).toBe('/api/tiles/{layer}/{z}/{x}/{y}.pbf');
+    expect(doc.paths[path!]!.get!.parameters!.map((p) => p.name).sort()).toEqual(['layer', 'x', 'y', 'z']);
+  });
+
+  it('need a session', async () => {
+    const res = await server.client().get(`/api/tiles/Node/${zoom}/${tiles[0]!.x}/${tiles[0]!.y}.pbf`);
+    expect(res.status).toBe(401);
+  });
+
+  it('answer 304 to the ETag they gave, until an edit of an asset location changes it', async () => {
+    const node = assets.find((a) => a.type === 'node')!;
+    const size = tileSize(zoom);
+    const x = Math.floor((node.points[0]![0]! + HALF_WORLD) / size);
+    const y = Math.floor((HALF_WORLD - node.points[0]![1]!) / size);
+    const path = `/api/tiles/Node/${zoom}/${x}/${y}.pbf`;
+    const first = await fetchTile(path);
+    const etag = first.headers.get('etag')!;
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+
+    const again = await fetchTile(path, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    expect((await fetchTile(path, { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+
+    const moved = await editor.post(`/api/locations/Node/${node.id}`, {
+      longitude: 8.31,
+      latitude: 51.89,
+      source: 'collected',
+      version: null,
+    });
+    expect(moved.status).toBe(200);
+    const after = await fetchTile(path, { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('show an edit of asset geometry at once, whoever wrote it', async () => {
+    const node = assets.find((a) => a.type === 'node' && a.id !== assets.find((b) => b.type === 'node')!.id)!;
+    const size = tileSize(zoom);
+    const x = Math.floor((node.points[0]![0]! + HALF_WORLD) / size);
+    const y = Math.floor((HALF_WORLD - node.points[0]![1]!) / size);
+    const path = `/api/tiles/Node/${zoom}/${x}/${y}.pbf`;
+    const before = await fetchTile(path);
+    expect(decode(before.body, 'Node').map((f) => f.id)).toContain(node.id);
+
+    // Far away, as an import or the scale generator would write it: straight into the table.
+    await server.db.query(`UPDATE assets SET geom = ST_SetSRID(ST_MakePoint(0, 0), 4326) WHERE id = $1`, [node.id]);
+    const after = await fetchTile(path);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(decode(after.body, 'Node').map((f) => f.id)).not.toContain(node.id);
+  });
+
+  it('find the features of a tile through the GiST index on geometry', async () => {
+    await server.db.query('ANALYZE assets');
+    const plan = await server.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${TILE_FEATURES_SQL}`, [
+      'node',
+      zoom + 2,
+      tiles[0]!.x * 4,
+      tiles[0]!.y * 4,
+    ]);
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/assets_geom_idx/);
+    expect(text).not.toMatch(/Seq Scan on assets/);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('encode the same features in process as ST_AsMVT does', async () => {
+    const repo = new TilesRepository(server.db);
+    const inProcess = new TilesService(repo, server.services.objects, { encodeInDatabase: false });
+    const inDatabase = new TilesService(repo, server.services.objects, { encodeInDatabase: true });
+    for (const [key, name] of Object.entries(LAYERS) as [Key, string][]) {
+      for (const { x, y } of tiles) {
+        const params = { layer: name, z: String(zoom), x: String(x), y: String(y) };
+        const [a, b] = [await inProcess.tile(params), await inDatabase.tile(params)];
+        if ('notModified' in a || 'notModified' in b) throw new Error('no If-None-Match was sent');
+        // Assets grazing the buffer's edge may fall either way of the grid; see expected().
+        const grazing = new Set(expected(key, zoom, x, y).may.map((g) => g.id));
+        const summary = (body: Uint8Array) =>
+          decode(body, name)
+            .filter((f) => !grazing.has(f.id))
+            .map((f) => ({ id: f.id, properties: f.properties, points: f.points.flat().length }))
+            .sort((p, q) => p.id - q.id);
+        expect(summary(a.body), `${name} ${zoom}/${x}/${y}`).toEqual(summary(b.body));
+      }
+    }
+  });
+});
