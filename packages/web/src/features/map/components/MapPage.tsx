@@ -314,7 +314,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
             {details && tools && renderObjectSections?.(details, tools)}
           </ObjectDetailsPanel>
         )}
-        <div className="mw-map__status">
+        <div className={`mw-map__status${details === 'closed' ? '' : ' mw-map__status--beside-details'}`}>
           <span className="mw-map__pointer" data-testid="pointer-coordinates">
             {pointer ? formatCoordinatePair({ longitude: pointer[0], latitude: pointer[1] }, format) : '\u00a0'}
           </span>

@@ -19,8 +19,8 @@ export function SelectionList({ features, active, limitText, onOpen, onClear }: 
         <h2 id="mw-selection-title" className="mw-map__panel-title">
           Selection ({features.length})
         </h2>
-        <Button variant="ghost" onClick={onClear}>
-          Clear selection
+        <Button variant="ghost" aria-label="Clear selection" onClick={onClear}>
+          Clear
         </Button>
       </header>
       {limitText && (
