@@ -134,6 +134,25 @@ describe('map tools in the office edition', () => {
     await location.getByTestId('location-coordinates').waitFor();
     await location.getByRole('button', { name: 'Edit location' }).click();
     const field = location.getByLabel('Coordinates');
+
+    // Pick on map: the next click on the map fills in its coordinates and marks them.
+    const [px, py] = [box.x + 200, box.y + 200];
+    const ring = async () => [
+      ...(await colourAt(page, px + 10, py)),
+      ...(await colourAt(page, px, py - 10)),
+      ...(await colourAt(page, px - 10, py)),
+    ];
+    const before = await ring();
+    await location.getByRole('button', { name: 'Pick on map' }).click();
+    await location.getByText('Click the map where the object is.').waitFor();
+    await page.mouse.click(px, py);
+    await expect.poll(() => field.inputValue()).toMatch(/^\d+\.\d{5}, \d+\.\d{5}$/);
+    await page.waitForTimeout(300);
+    const after = await ring();
+    expect(after).not.toEqual(before);
+    expect(after.some(([r, g, b]) => r! > 180 && g! < 110 && b! < 110)).toBe(true);
+    await screenshot(page, 'map-tools-location-picked', { viewport: true });
+
     await field.fill(`47°22'35.5"N 8°32'28.1"E`);
     expect(await location.getByTestId('location-reading').textContent()).toBe('Reads as 47.37653, 8.54114');
     await screenshot(page, 'map-tools-location-editor', { viewport: true });

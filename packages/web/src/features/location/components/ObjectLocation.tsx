@@ -4,7 +4,7 @@
  * fix (asking 'Use these coordinates anyway?' when that fix is too inaccurate), and saves with the
  * version it read.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LocationValue } from '@manway/core/api/locations';
 import { formatCoordinatePair, isLowAccuracy, LOW_ACCURACY_QUESTION } from '@manway/core/rules/coordinates';
 import { confirm } from '../../../shell/confirm/confirm';
@@ -47,6 +47,12 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
   const [locating, setLocating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const editing = draft !== null;
+  // The editor opens at the foot of a long details panel: bring its field and buttons into view.
+  useEffect(() => {
+    if (editing) sectionRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [editing]);
 
   // Keyed by object where it is placed, so a new object starts from 'loading' again.
   useEffect(() => {
@@ -162,7 +168,7 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
   };
 
   return (
-    <section className="mw-location" aria-labelledby="mw-location-title" data-testid="object-location">
+    <section ref={sectionRef} className="mw-location" aria-labelledby="mw-location-title" data-testid="object-location">
       <h3 id="mw-location-title" className="mw-location__title">
         Location
       </h3>
