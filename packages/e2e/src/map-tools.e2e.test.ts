@@ -107,6 +107,44 @@ describe('map tools in the office edition', () => {
     await context.close();
   });
 
+  it('at low zoom nodes gather into counted clusters, and a clicked cluster opens up', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await signIn(context);
+    await page.waitForTimeout(800);
+    // A pixel of a cluster's fill (#334e68), away from its white count.
+    const cluster = await page.evaluate(() => {
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="map-canvas"] canvas')) {
+        const ctx = canvas.getContext('2d');
+        const rect = canvas.getBoundingClientRect();
+        if (!ctx || rect.width === 0) continue;
+        const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        const scale = canvas.width / rect.width;
+        const isFill = (x: number, y: number) => {
+          const i = (y * width + x) * 4;
+          return data[i] === 0x33 && data[i + 1] === 0x4e && data[i + 2] === 0x68 && data[i + 3] === 255;
+        };
+        for (let y = Math.floor(height / 3); y < height; y += 2)
+          for (let x = Math.floor(width / 3); x < width; x += 2)
+            if (isFill(x, y) && isFill(x + 6, y) && isFill(x, y + 6))
+              return { x: rect.left + (x + 3) / scale, y: rect.top + (y + 3) / scale };
+      }
+      return null;
+    });
+    expect(cluster).not.toBeNull();
+    // The nodes the view answers, once it has answered ('loading…' counts as not yet).
+    const nodeCount = async () => {
+      const text = (await page.getByTestId('layer-count-Node').textContent()) ?? '';
+      return /found|shown/.test(text) ? Number(text.replace(/\D/g, '')) : Number.POSITIVE_INFINITY;
+    };
+    const nodesBefore = await nodeCount();
+    expect(nodesBefore).toBeGreaterThan(100);
+    await page.mouse.click(cluster!.x, cluster!.y);
+    await expect.poll(nodeCount, { timeout: 10_000 }).toBeLessThan(nodesBefore / 4);
+    expect(await nodeCount()).toBeGreaterThan(0);
+    await screenshot(page, 'map-tools-cluster-opened', { viewport: true });
+    await context.close();
+  });
+
   it(`the location editor accepts 47°22'35.5"N 8°32'28.1"E and saves it`, { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await signIn(context);

@@ -235,8 +235,9 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
     [selection],
   );
   const basemap = map.basemaps.find((b) => b.id === basemapId);
+  // A layer still loading for a new view may no longer be cut: its old answer does not count.
   const truncated = MAP_LAYERS.filter(
-    (l) => visibleLayers.has(l) && (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
+    (l) => visibleLayers.has(l) && !loading.has(l) && (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
   );
 
   return (
