@@ -90,7 +90,7 @@ describe('the map of the office edition', () => {
       await page.getByRole('button', { name: 'Open details' }).click();
       const details = page.getByTestId('object-details');
       await details.getByText('Cover level m').waitFor();
-      expect(await details.getByRole('heading').textContent()).toMatch(/^Node /);
+      expect(await details.getByRole('heading', { level: 2 }).textContent()).toMatch(/^Node /);
       await screenshot(page, 'map-office-manhole-details');
 
       // Hide laterals: the choice is kept in the user's settings and survives a reload.

@@ -1,6 +1,6 @@
-import { MapPage } from '../../features/map/components/MapPage';
+import { NetworkMapHome } from '../NetworkMapHome';
 
 /** Inspectors find their assets on the map of the network. */
 export function InspectHome() {
-  return <MapPage title="Inspect" />;
+  return <NetworkMapHome title="Inspect" />;
 }

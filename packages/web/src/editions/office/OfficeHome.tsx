@@ -1,6 +1,6 @@
-import { MapPage } from '../../features/map/components/MapPage';
+import { NetworkMapHome } from '../NetworkMapHome';
 
 /** The office works from the map of the network. */
 export function OfficeHome() {
-  return <MapPage title="Office" />;
+  return <NetworkMapHome title="Office" />;
 }

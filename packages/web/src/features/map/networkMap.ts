@@ -1,6 +1,7 @@
 /**
  * The OpenLayers map of the network, behind a small imperative surface the React page drives:
- * basemap, layer visibility, each layer's features, selection and the full extent.
+ * basemap, layer visibility, each layer's features, selection (click or box), the full extent, and
+ * the marks other features ask for (the user's position, a location being edited, a picked point).
  */
 import type { Basemap } from '@manway/core/api/settings';
 import type { MapResults } from '@manway/core/api/map';
@@ -9,32 +10,55 @@ import View from 'ol/View';
 import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
 import { defaults as defaultControls } from 'ol/control/defaults';
+import { platformModifierKeyOnly, primaryAction, shiftKeyOnly } from 'ol/events/condition';
 import ScaleLine from 'ol/control/ScaleLine';
 import { boundingExtent, type Extent } from 'ol/extent';
 import GeoJSON from 'ol/format/GeoJSON';
 import type Geometry from 'ol/geom/Geometry';
-import type Point from 'ol/geom/Point';
+import Point from 'ol/geom/Point';
+import { circular } from 'ol/geom/Polygon';
+import DragBox from 'ol/interaction/DragBox';
+import DragPan from 'ol/interaction/DragPan';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
-import { toLonLat, transformExtent } from 'ol/proj';
+import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import Cluster from 'ol/source/Cluster';
 import TileWMS from 'ol/source/TileWMS';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
-import { assetStyle, clusterStyle } from './olStyles';
+import OlFeature from 'ol/Feature';
+import { assetStyle, clusterStyle, editedLocationStyle, userPositionStyles, type Highlight } from './olStyles';
+import { selectionKey, type SelectedFeature, type SelectionKey } from './selection';
 import { CLUSTER_MIN_RESOLUTION, MAP_LAYERS, type MapLayerId } from './styleTable';
 import type { Wgs84Extent } from './viewportLoader';
 
-export interface SelectedFeature {
-  layer: MapLayerId;
-  id: number;
-  properties: MapResults['features'][number]['properties'];
-}
+export type LonLat = [longitude: number, latitude: number];
 
 export interface NetworkMapEvents {
   onViewChange(extent: Wgs84Extent): void;
   onSelect(feature: SelectedFeature | null): void;
-  onPointer(lonLat: [number, number] | null): void;
+  onPointer(lonLat: LonLat | null): void;
+  /** The features of the visible layers that a box the user drew touches. */
+  onBoxSelect(features: SelectedFeature[]): void;
+}
+
+export interface UserPositionMark {
+  lonLat: LonLat;
+  /** Horizontal accuracy in metres: the radius of the circle drawn around the position. */
+  accuracyMetres: number | null;
+}
+
+/** The attributes the page shows, without the geometry OpenLayers keeps among a feature's properties. */
+function propertiesOf(feature: FeatureLike): SelectedFeature['properties'] {
+  const get = (name: string) => feature.get(name) as unknown;
+  return {
+    assetId: String(get('assetId')),
+    subtype: String(get('subtype')),
+    conditionGrade: (get('conditionGrade') as number | null | undefined) ?? null,
+    material: (get('material') as string | null | undefined) ?? null,
+    sizeMm: (get('sizeMm') as number | null | undefined) ?? null,
+  };
 }
 
 const format = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
@@ -75,18 +99,32 @@ export class NetworkMap {
   readonly #sources = new Map<MapLayerId, VectorSource<Feature<Geometry>>>();
   readonly #layers = new Map<MapLayerId, VectorLayer[]>();
   #basemap: TileLayer | null = null;
-  #selected: { layer: MapLayerId; id: number } | null = null;
+  #active: SelectionKey | null = null;
+  #members: ReadonlySet<SelectionKey> = new Set();
+  #boxMode = false;
+  readonly #dragPan: DragPan | undefined;
+  readonly #marks = new VectorSource<Feature<Geometry>>();
+  readonly #userPosition = new OlFeature<Geometry>();
+  readonly #userAccuracy = new OlFeature<Geometry>();
+  readonly #editedLocation = new OlFeature<Geometry>();
+  #pick: ((lonLat: LonLat | null) => void) | null = null;
+  readonly #target: HTMLElement;
 
   constructor(target: HTMLElement, initialExtent: Wgs84Extent, events: NetworkMapEvents) {
+    this.#target = target;
+    // Shift-drag selects here, as in most GIS desktops, instead of OpenLayers' default zoom box.
+    const interactions = defaultInteractions({ shiftDragZoom: false });
+    this.#dragPan = interactions.getArray().find((i): i is DragPan => i instanceof DragPan);
     this.#map = new OlMap({
       target,
+      interactions,
       controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true } }).extend([new ScaleLine()]),
       view: new View({ center: [0, 0], zoom: 2, maxZoom: 22, constrainResolution: false }),
     });
     for (const layer of MAP_LAYERS) {
       const source = new VectorSource<Feature<Geometry>>();
       this.#sources.set(layer, source);
-      const style = assetStyle(layer, (f) => this.#isSelected(layer, f));
+      const style = assetStyle(layer, (f) => this.#highlightOf(layer, f));
       const plain = new VectorLayer({
         source,
         style,
@@ -110,6 +148,18 @@ export class NetworkMap {
       this.#layers.set(layer, layers);
       for (const l of layers) this.#map.addLayer(l);
     }
+    const [positionStyle, accuracyStyle] = userPositionStyles();
+    this.#userPosition.setStyle(positionStyle);
+    this.#userAccuracy.setStyle(accuracyStyle);
+    this.#editedLocation.setStyle(editedLocationStyle());
+    this.#map.addLayer(new VectorLayer({ source: this.#marks, zIndex: 30 }));
+
+    const box = new DragBox({
+      className: 'mw-map__dragbox',
+      condition: (e) => primaryAction(e) && (this.#boxMode || shiftKeyOnly(e) || platformModifierKeyOnly(e)),
+    });
+    box.on('boxend', () => events.onBoxSelect(this.#featuresIn(box.getGeometry().getExtent())));
+    this.#map.addInteraction(box);
     this.fitExtent(initialExtent, false);
 
     this.#map.on('moveend', () => events.onViewChange(this.viewExtent()));
@@ -117,11 +167,20 @@ export class NetworkMap {
       if (e.dragging) return;
       const [lon, lat] = toLonLat(e.coordinate);
       events.onPointer([lon!, lat!]);
-      const hit = this.#map.hasFeatureAtPixel(e.pixel, { hitTolerance: 4 });
+      if (this.#pick || this.#boxMode) return;
+      const hit = this.#map.hasFeatureAtPixel(e.pixel, {
+        hitTolerance: 4,
+        layerFilter: (l) => l.get('assetLayer') !== undefined,
+      });
       target.style.cursor = hit ? 'pointer' : '';
     });
     target.addEventListener('pointerleave', () => events.onPointer(null));
     this.#map.on('singleclick', (e) => {
+      if (this.#pick) {
+        const [lon, lat] = toLonLat(e.coordinate);
+        this.#finishPick([lon!, lat!]);
+        return;
+      }
       const hit = this.#map.forEachFeatureAtPixel(
         e.pixel,
         (feature, layer): { cluster: Extent } | { feature: SelectedFeature } => {
@@ -138,7 +197,7 @@ export class NetworkMap {
             feature: {
               layer: assetLayer,
               id: Number(target.getId()),
-              properties: target.getProperties() as SelectedFeature['properties'],
+              properties: propertiesOf(target),
             },
           };
         },
@@ -186,9 +245,51 @@ export class NetworkMap {
     if (results) source.addFeatures(format.readFeatures(results) as Feature<Geometry>[]);
   }
 
-  setSelected(selected: { layer: MapLayerId; id: number } | null): void {
-    this.#selected = selected;
+  /** The feature whose summary is open, and the features a box selected. */
+  setSelection(active: SelectionKey | null, members: ReadonlySet<SelectionKey>): void {
+    this.#active = active;
+    this.#members = members;
     for (const layers of this.#layers.values()) for (const l of layers) l.changed();
+  }
+
+  /** On touch screens a drag selects by box instead of panning while this is on. */
+  setBoxMode(on: boolean): void {
+    this.#boxMode = on;
+    this.#dragPan?.setActive(!on);
+    this.#updateCursor();
+  }
+
+  /** Resolves with the point the user clicks next, or null when cancelled or asked again. */
+  pickPoint(): Promise<LonLat | null> {
+    this.#finishPick(null);
+    return new Promise((resolve) => {
+      this.#pick = resolve;
+      this.#updateCursor();
+    });
+  }
+
+  cancelPick(): void {
+    this.#finishPick(null);
+  }
+
+  setUserPosition(mark: UserPositionMark | null): void {
+    this.#setMark(this.#userPosition, mark && new Point(fromLonLat(mark.lonLat)));
+    // A geodesic circle, so the accuracy reads true at any latitude in Web Mercator.
+    const circle =
+      mark && mark.accuracyMetres !== null && mark.accuracyMetres > 0
+        ? circular(mark.lonLat, mark.accuracyMetres, 64).transform('EPSG:4326', 'EPSG:3857')
+        : null;
+    this.#setMark(this.#userAccuracy, circle);
+  }
+
+  setEditedLocation(lonLat: LonLat | null): void {
+    this.#setMark(this.#editedLocation, lonLat && new Point(fromLonLat(lonLat)));
+  }
+
+  /** Brings a point into view, zooming in to street level when the map is further out. */
+  centreOn(lonLat: LonLat, minZoom = 17): void {
+    const view = this.#map.getView();
+    view.animate({ center: fromLonLat(lonLat), zoom: Math.max(view.getZoom() ?? 0, minZoom), duration: 300 });
   }
 
   updateSize(): void {
@@ -196,11 +297,43 @@ export class NetworkMap {
   }
 
   dispose(): void {
+    this.#finishPick(null);
     this.#map.setTarget(undefined);
     this.#map.dispose();
   }
 
-  #isSelected(layer: MapLayerId, feature: FeatureLike): boolean {
-    return this.#selected !== null && this.#selected.layer === layer && Number(feature.getId()) === this.#selected.id;
+  #highlightOf(layer: MapLayerId, feature: FeatureLike): Highlight {
+    const key = selectionKey(layer, Number(feature.getId()));
+    if (key === this.#active) return 'active';
+    return this.#members.has(key) ? 'member' : 'none';
+  }
+
+  #featuresIn(extent: Extent): SelectedFeature[] {
+    const found: SelectedFeature[] = [];
+    for (const layer of MAP_LAYERS) {
+      if (!this.#layers.get(layer)?.[0]?.getVisible()) continue;
+      this.#sources.get(layer)!.forEachFeatureIntersectingExtent(extent, (f) => {
+        found.push({ layer, id: Number(f.getId()), properties: propertiesOf(f) });
+      });
+    }
+    return found;
+  }
+
+  #setMark(feature: Feature<Geometry>, geometry: Geometry | null): void {
+    feature.setGeometry(geometry ?? undefined);
+    const shown = this.#marks.hasFeature(feature);
+    if (geometry && !shown) this.#marks.addFeature(feature);
+    if (!geometry && shown) this.#marks.removeFeature(feature);
+  }
+
+  #finishPick(lonLat: LonLat | null): void {
+    const resolve = this.#pick;
+    this.#pick = null;
+    this.#updateCursor();
+    resolve?.(lonLat);
+  }
+
+  #updateCursor(): void {
+    this.#target.style.cursor = this.#pick || this.#boxMode ? 'crosshair' : '';
   }
 }

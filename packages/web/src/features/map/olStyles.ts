@@ -10,12 +10,17 @@ import {
   CLUSTER_COLOUR,
   featureLook,
   LABEL_MAX_RESOLUTION,
+  MEMBER_COLOUR,
   OUTLINE_COLOUR,
+  POSITION_COLOUR,
   SELECTION_COLOUR,
   type FeatureLook,
   type MapLayerId,
 } from './styleTable';
 import { polygonFor } from './symbols';
+
+/** active: the feature whose summary is open; member: one of the features a box selected. */
+export type Highlight = 'none' | 'member' | 'active';
 
 const cache = new Map<string, Style[]>();
 
@@ -27,15 +32,18 @@ function pointImage(look: FeatureLook & { symbol: { kind: 'point' } }, fill: str
   return new RegularShape({ ...polygon, fill: new Fill({ color: fill }), stroke });
 }
 
-function lookStyles(look: FeatureLook, selected: boolean): Style[] {
-  const key = `${JSON.stringify(look)}|${selected}`;
+function lookStyles(look: FeatureLook, highlight: Highlight): Style[] {
+  const key = `${JSON.stringify(look)}|${highlight}`;
   let styles = cache.get(key);
   if (styles) return styles;
+  const selected = highlight !== 'none';
+  // A box can select hundreds: its members get a quieter halo than the one whose summary is open.
+  const halo = highlight === 'active' ? SELECTION_COLOUR : MEMBER_COLOUR;
   if (look.symbol.kind === 'point') {
     const point = look as FeatureLook & { symbol: { kind: 'point' } };
     styles = selected
       ? [
-          new Style({ image: pointImage(point, 'rgba(28,109,208,0.25)', SELECTION_COLOUR, 5), zIndex: 10 }),
+          new Style({ image: pointImage(point, 'rgba(28,109,208,0.25)', halo, 5), zIndex: 10 }),
           new Style({ image: pointImage(point, look.colour, OUTLINE_COLOUR), zIndex: 11 }),
         ]
       : [new Style({ image: pointImage(point, look.colour, OUTLINE_COLOUR) })];
@@ -43,9 +51,7 @@ function lookStyles(look: FeatureLook, selected: boolean): Style[] {
     const { width, dash } = look.symbol;
     const lineDash = dash ? [...dash] : undefined;
     styles = [
-      ...(selected
-        ? [new Style({ stroke: new Stroke({ color: SELECTION_COLOUR, width: width + 8 }), zIndex: 10 })]
-        : []),
+      ...(selected ? [new Style({ stroke: new Stroke({ color: halo, width: width + 8 }), zIndex: 10 })] : []),
       new Style({ stroke: new Stroke({ color: OUTLINE_COLOUR, width: width + 2 }), zIndex: selected ? 11 : 0 }),
       new Style({ stroke: new Stroke({ color: look.colour, width, lineDash }), zIndex: selected ? 12 : 1 }),
     ];
@@ -67,15 +73,15 @@ function label(text: string): Style {
   });
 }
 
-/** The style function of one asset layer; `isSelected` marks the feature the user clicked. */
-export function assetStyle(layer: MapLayerId, isSelected: (feature: FeatureLike) => boolean) {
+/** The style function of one asset layer; `highlightOf` tells how a feature is selected. */
+export function assetStyle(layer: MapLayerId, highlightOf: (feature: FeatureLike) => Highlight) {
   return (feature: FeatureLike, resolution: number): Style[] => {
     const look = featureLook(
       layer,
       String(feature.get('subtype')),
       (feature.get('conditionGrade') as number | null | undefined) ?? null,
     );
-    const styles = lookStyles(look, isSelected(feature));
+    const styles = lookStyles(look, highlightOf(feature));
     if (layer === 'Node' && resolution <= LABEL_MAX_RESOLUTION)
       return [...styles, label(String(feature.get('assetId')))];
     return styles;
@@ -109,4 +115,35 @@ export function clusterStyle(nodeStyle: ReturnType<typeof assetStyle>) {
     }
     return [style];
   };
+}
+
+/** The user's position: a dot in the platform's usual blue, inside a pale circle of its accuracy. */
+export function userPositionStyles(): [position: Style, accuracy: Style] {
+  return [
+    new Style({
+      image: new CircleStyle({
+        radius: 8,
+        fill: new Fill({ color: POSITION_COLOUR }),
+        stroke: new Stroke({ color: '#ffffff', width: 3 }),
+      }),
+      zIndex: 2,
+    }),
+    new Style({
+      fill: new Fill({ color: 'rgba(26,115,232,0.12)' }),
+      stroke: new Stroke({ color: 'rgba(26,115,232,0.6)', width: 1.5 }),
+      zIndex: 1,
+    }),
+  ];
+}
+
+/** Where a location being edited would go: a pin-like ring that stands out from every asset symbol. */
+export function editedLocationStyle(): Style {
+  return new Style({
+    image: new CircleStyle({
+      radius: 10,
+      fill: new Fill({ color: 'rgba(214,40,40,0.15)' }),
+      stroke: new Stroke({ color: '#d62828', width: 3 }),
+    }),
+    zIndex: 3,
+  });
 }

@@ -77,6 +77,8 @@ const FALLBACK_SYMBOL: Record<MapLayerId, SubtypeSymbol> = {
 /** The outline of point symbols and the casing of lines, so they read on any basemap. */
 export const OUTLINE_COLOUR = '#ffffff';
 export const SELECTION_COLOUR = '#1c6dd0';
+export const MEMBER_COLOUR = '#7fb2ee';
+export const POSITION_COLOUR = '#1a73e8';
 export const CLUSTER_COLOUR = '#334e68';
 
 /** Below this many metres per pixel nodes are labelled with their asset ID; above the next, clustered. */

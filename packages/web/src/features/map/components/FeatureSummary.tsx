@@ -1,5 +1,5 @@
 import { Button } from '../../../ui/controls/Button';
-import type { SelectedFeature } from '../networkMap';
+import type { SelectedFeature } from '../selection';
 import { gradeStyle, subtypeLabel } from '../styleTable';
 
 const dash = '—';

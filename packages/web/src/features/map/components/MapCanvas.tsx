@@ -4,6 +4,7 @@ import type { MapResults } from '@manway/core/api/map';
 import type { Basemap } from '@manway/core/api/settings';
 import 'ol/ol.css';
 import { NetworkMap, type NetworkMapEvents } from '../networkMap';
+import type { SelectionKey } from '../selection';
 import { MAP_LAYERS, type MapLayerId } from '../styleTable';
 import type { Wgs84Extent } from '../viewportLoader';
 
@@ -12,33 +13,43 @@ export interface MapCanvasProps extends NetworkMapEvents {
   basemap: Basemap | undefined;
   visibleLayers: ReadonlySet<MapLayerId>;
   results: Partial<Record<MapLayerId, MapResults>>;
-  selected: { layer: MapLayerId; id: number } | null;
+  /** The feature whose summary is open. */
+  active: SelectionKey | null;
+  /** The features a box selected. */
+  members: ReadonlySet<SelectionKey>;
+  /** Drags draw a selection box instead of panning. */
+  boxMode: boolean;
   /** Changes each time the user asks for the full extent. */
   fullExtentRequest: number;
+  /** Hands the map to the page once made (and null once gone), for the marks other features draw. */
+  onReady(map: NetworkMap | null): void;
 }
 
 export default function MapCanvas(props: MapCanvasProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<NetworkMap | null>(null);
   // The map outlives renders; its events call whatever handlers the latest render passed.
-  const events = useRef<NetworkMapEvents>(props);
+  const events = useRef<MapCanvasProps>(props);
   useEffect(() => {
     events.current = props;
   });
 
-  const { initialExtent, basemap, visibleLayers, results, selected, fullExtentRequest } = props;
+  const { initialExtent, basemap, visibleLayers, results, active, members, boxMode, fullExtentRequest } = props;
 
   useEffect(() => {
     const map = new NetworkMap(targetRef.current!, initialExtent, {
       onViewChange: (extent) => events.current.onViewChange(extent),
       onSelect: (feature) => events.current.onSelect(feature),
       onPointer: (lonLat) => events.current.onPointer(lonLat),
+      onBoxSelect: (features) => events.current.onBoxSelect(features),
     });
     mapRef.current = map;
+    events.current.onReady(map);
     const resize = new ResizeObserver(() => map.updateSize());
     resize.observe(targetRef.current!);
     return () => {
       resize.disconnect();
+      events.current.onReady(null);
       map.dispose();
       mapRef.current = null;
     };
@@ -56,7 +67,8 @@ export default function MapCanvas(props: MapCanvasProps) {
   useEffect(() => mapRef.current?.setFeatures('Node', nodes), [nodes]);
   useEffect(() => mapRef.current?.setFeatures('Section', sections), [sections]);
   useEffect(() => mapRef.current?.setFeatures('Lateral', laterals), [laterals]);
-  useEffect(() => mapRef.current?.setSelected(selected), [selected]);
+  useEffect(() => mapRef.current?.setSelection(active, members), [active, members]);
+  useEffect(() => mapRef.current?.setBoxMode(boxMode), [boxMode]);
   useEffect(() => {
     if (fullExtentRequest > 0) mapRef.current?.fitExtent(initialExtent);
   }, [fullExtentRequest, initialExtent]);

@@ -1,14 +1,18 @@
 /**
  * The map of the network, home of the office and inspect editions: asset layers for the current
- * view, basemaps and a layer picker remembered per user, the legend, selection with a summary and
- * details, the full extent and the pointer's coordinates in the user's format.
+ * view, basemaps and a layer picker remembered per user, the legend, selection by click or box with
+ * a summary and details, the full extent and the pointer's coordinates in the user's format.
+ * Other features (the user's location, the location editor) plug in through MapTools, composed by
+ * the edition, since features do not import each other.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
 import type { MapResults } from '@manway/core/api/map';
 import type { ObjectDetails } from '@manway/core/api/objects';
 import type { MapSettings, UserSettings } from '@manway/core/api/settings';
+import type { CoordinateFormat } from '@manway/core/coordinates-format';
 import { formatCoordinatePair } from '@manway/core/rules/coordinates';
+import { settingsReceived } from '../../../shell/settings/settingsSlice';
 import { stopRequest } from '../../../shell/request/lifecycle';
 import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
@@ -18,13 +22,23 @@ import { getMapSettings } from '../api/getMapSettings';
 import { getObjectDetails } from '../api/getObjectDetails';
 import { getUserSettings } from '../api/getUserSettings';
 import { saveUserSettings } from '../api/saveUserSettings';
-import type { SelectedFeature } from '../networkMap';
+import type { LonLat, NetworkMap, UserPositionMark } from '../networkMap';
+import {
+  boxSelection,
+  selectionKey,
+  selectionLimitText,
+  type BoxSelection,
+  type SelectedFeature,
+  type SelectionKey,
+} from '../selection';
 import { MAP_LAYERS, type MapLayerId } from '../styleTable';
 import { ViewportLoader, type Wgs84Extent } from '../viewportLoader';
+import { CoordinateFormatPicker } from './CoordinateFormatPicker';
 import { FeatureSummary } from './FeatureSummary';
 import { LayerPicker } from './LayerPicker';
 import { Legend } from './Legend';
 import { ObjectDetailsPanel } from './ObjectDetailsPanel';
+import { SelectionList } from './SelectionList';
 import './MapPage.css';
 
 const MapCanvas = lazy(() => import('./MapCanvas'));
@@ -47,7 +61,25 @@ interface Loaded {
   user: UserSettings;
 }
 
-export function MapPage({ title }: { title: string }) {
+/** What the map lends to the features an edition places on it. */
+export interface MapTools {
+  coordinateFormat: CoordinateFormat;
+  setUserPosition(mark: UserPositionMark | null): void;
+  setEditedLocation(lonLat: LonLat | null): void;
+  centreOn(lonLat: LonLat): void;
+  /** Resolves with the next point the user clicks on the map, or null when cancelled. */
+  pickPoint(): Promise<LonLat | null>;
+  cancelPick(): void;
+}
+
+export interface MapPageExtensions {
+  /** More tools beside Full extent and Select by box. */
+  renderTools?(tools: MapTools): ReactNode;
+  /** Sections added to an object's details panel. */
+  renderObjectSections?(object: ObjectDetails, tools: MapTools): ReactNode;
+}
+
+export function MapPage({ title, ...extensions }: { title: string } & MapPageExtensions) {
   const dispatch = useAppDispatch();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
@@ -67,7 +99,7 @@ export function MapPage({ title }: { title: string }) {
     <div className="mw-map-page">
       <h1 className="mw-visually-hidden">{title}</h1>
       {loaded ? (
-        <NetworkMapView map={loaded.map} user={loaded.user} />
+        <NetworkMapView map={loaded.map} user={loaded.user} {...extensions} />
       ) : failed ? (
         <p className="mw-map-page__message" role="alert">
           The map could not be loaded. Please try refreshing the page.
@@ -79,7 +111,7 @@ export function MapPage({ title }: { title: string }) {
   );
 }
 
-function NetworkMapView({ map, user }: Loaded) {
+function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded & MapPageExtensions) {
   const dispatch = useAppDispatch();
   const settings = useAppSelector((state) => state.settings.data);
   const format = settings?.coordinateDisplayFormat ?? 'DecimalDegrees';
@@ -89,6 +121,9 @@ function NetworkMapView({ map, user }: Loaded) {
   const [results, setResults] = useState<Partial<Record<MapLayerId, MapResults>>>({});
   const [loading, setLoading] = useState<ReadonlySet<MapLayerId>>(new Set());
   const [selected, setSelected] = useState<SelectedFeature | null>(null);
+  const [selection, setSelection] = useState<BoxSelection | null>(null);
+  const [boxMode, setBoxMode] = useState(false);
+  const [networkMap, setNetworkMap] = useState<NetworkMap | null>(null);
   const [details, setDetails] = useState<ObjectDetails | null | 'closed'>('closed');
   const [pointer, setPointer] = useState<[number, number] | null>(null);
   const [fullExtentRequest, setFullExtentRequest] = useState(0);
@@ -118,7 +153,7 @@ function NetworkMapView({ map, user }: Loaded) {
   useEffect(() => () => loader.dispose(), [loader]);
 
   const remember = useCallback(
-    (changes: Pick<UserSettings, 'basemapId' | 'visibleLayers'>) => {
+    (changes: Partial<UserSettings>) => {
       const next = { ...userSettings, ...changes };
       setUserSettings(next);
       // Guests have no preferences of their own to keep.
@@ -144,6 +179,8 @@ function NetworkMapView({ map, user }: Loaded) {
     if (!visible) {
       loader.cancel(layer);
       if (selected?.layer === layer) setSelected(null);
+      // What cannot be seen cannot stay selected.
+      if (selection) setSelection(boxSelection(selection.features.filter((f) => f.layer !== layer)));
     }
     remember({ basemapId, visibleLayers: MAP_LAYERS.filter((l) => next.has(l)) });
   };
@@ -163,10 +200,44 @@ function NetworkMapView({ map, user }: Loaded) {
     setDetails('closed');
   }, []);
 
-  const selectedRef = useMemo(() => (selected ? { layer: selected.layer, id: selected.id } : null), [selected]);
+  const onBoxSelect = useCallback(
+    (found: SelectedFeature[]) => {
+      const next = boxSelection(found);
+      setSelection(next);
+      onSelect(null);
+    },
+    [onSelect],
+  );
+
+  const onFormatChange = (coordinateDisplayFormat: CoordinateFormat) => {
+    // The general settings carry the format to every screen; the user settings keep it.
+    if (settings) dispatch(settingsReceived({ ...settings, coordinateDisplayFormat }));
+    remember({ coordinateDisplayFormat });
+  };
+
+  // Tools exist once the map does, so nothing drawn through them is lost before it is made.
+  const tools = useMemo<MapTools | null>(
+    () =>
+      networkMap && {
+        coordinateFormat: format,
+        setUserPosition: (mark) => networkMap.setUserPosition(mark),
+        setEditedLocation: (lonLat) => networkMap.setEditedLocation(lonLat),
+        centreOn: (lonLat) => networkMap.centreOn(lonLat),
+        pickPoint: () => networkMap.pickPoint(),
+        cancelPick: () => networkMap.cancelPick(),
+      },
+    [format, networkMap],
+  );
+
+  const active = selected ? selectionKey(selected.layer, selected.id) : null;
+  const members = useMemo(
+    () => new Set<SelectionKey>(selection?.features.map((f) => selectionKey(f.layer, f.id))),
+    [selection],
+  );
   const basemap = map.basemaps.find((b) => b.id === basemapId);
+  // A layer still loading for a new view may no longer be cut: its old answer does not count.
   const truncated = MAP_LAYERS.filter(
-    (l) => visibleLayers.has(l) && (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
+    (l) => visibleLayers.has(l) && !loading.has(l) && (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
   );
 
   return (
@@ -181,6 +252,18 @@ function NetworkMapView({ map, user }: Loaded) {
           results={results}
           loading={loading}
         />
+        {selection && (
+          <SelectionList
+            features={selection.features}
+            active={active}
+            limitText={selectionLimitText(selection)}
+            onOpen={(f) => onSelect(f)}
+            onClear={() => {
+              setSelection(null);
+              onSelect(null);
+            }}
+          />
+        )}
         <Legend visibleLayers={visibleLayers} />
       </div>
       <div className="mw-map__stage">
@@ -190,17 +273,30 @@ function NetworkMapView({ map, user }: Loaded) {
             basemap={basemap}
             visibleLayers={visibleLayers}
             results={results}
-            selected={selectedRef}
+            active={active}
+            members={members}
+            boxMode={boxMode}
             fullExtentRequest={fullExtentRequest}
             onViewChange={onViewChange}
             onSelect={onSelect}
+            onBoxSelect={onBoxSelect}
             onPointer={setPointer}
+            onReady={setNetworkMap}
           />
         </Suspense>
         <div className="mw-map__tools">
           <Button onClick={() => setFullExtentRequest((n) => n + 1)} title="Zoom to the whole network">
             Full extent
           </Button>
+          <Button
+            aria-pressed={boxMode}
+            variant={boxMode ? 'primary' : 'secondary'}
+            onClick={() => setBoxMode((on) => !on)}
+            title="Drag on the map to select the features in a box (or hold Shift or Ctrl while dragging)"
+          >
+            Select by box
+          </Button>
+          {tools && renderTools?.(tools)}
         </div>
         {truncated.length > 0 && (
           <p className="mw-map__notice" role="status">
@@ -214,9 +310,16 @@ function NetworkMapView({ map, user }: Loaded) {
             onClose={() => onSelect(null)}
           />
         )}
-        {details !== 'closed' && <ObjectDetailsPanel details={details} onClose={() => setDetails('closed')} />}
-        <div className="mw-map__status" data-testid="pointer-coordinates">
-          {pointer ? formatCoordinatePair({ longitude: pointer[0], latitude: pointer[1] }, format) : '\u00a0'}
+        {details !== 'closed' && (
+          <ObjectDetailsPanel details={details} onClose={() => setDetails('closed')}>
+            {details && tools && renderObjectSections?.(details, tools)}
+          </ObjectDetailsPanel>
+        )}
+        <div className={`mw-map__status${details === 'closed' ? '' : ' mw-map__status--beside-details'}`}>
+          <span className="mw-map__pointer" data-testid="pointer-coordinates">
+            {pointer ? formatCoordinatePair({ longitude: pointer[0], latitude: pointer[1] }, format) : '\u00a0'}
+          </span>
+          <CoordinateFormatPicker value={format} onChange={onFormatChange} />
         </div>
       </div>
     </div>

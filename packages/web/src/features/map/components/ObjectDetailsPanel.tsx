@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ObjectDetails } from '@manway/core/api/objects';
 import { Button } from '../../../ui/controls/Button';
 import { LoadingStatus } from '../../../ui/Spinner';
@@ -17,8 +18,16 @@ function valueText(value: ObjectDetails['properties'][string]): string {
   return String(value);
 }
 
-/** Everything GET api/objects/{type}/{id} tells about the selected asset. */
-export function ObjectDetailsPanel({ details, onClose }: { details: ObjectDetails | null; onClose(): void }) {
+/** Everything GET api/objects/{type}/{id} tells about the selected asset, and what other features add. */
+export function ObjectDetailsPanel({
+  details,
+  onClose,
+  children,
+}: {
+  details: ObjectDetails | null;
+  onClose(): void;
+  children?: ReactNode;
+}) {
   return (
     <aside className="mw-map-details" aria-labelledby="mw-details-title" data-testid="object-details">
       <header className="mw-map-card__header">
@@ -49,6 +58,7 @@ export function ObjectDetailsPanel({ details, onClose }: { details: ObjectDetail
       ) : (
         <LoadingStatus />
       )}
+      {children}
     </aside>
   );
 }
