@@ -98,6 +98,11 @@ export class NetworkMap {
   readonly #map: OlMap;
   readonly #sources = new Map<MapLayerId, VectorSource<Feature<Geometry>>>();
   readonly #layers = new Map<MapLayerId, VectorLayer[]>();
+  /** Search results drawn over the layers: highlighted, or the only features of their layer (filter). */
+  readonly #searchSources = new Map<MapLayerId, VectorSource<Feature<Geometry>>>();
+  readonly #searchLayers = new Map<MapLayerId, VectorLayer>();
+  #visible = new Set<MapLayerId>(MAP_LAYERS);
+  #filtered: MapLayerId | null = null;
   #basemap: TileLayer | null = null;
   #active: SelectionKey | null = null;
   #members: ReadonlySet<SelectionKey> = new Set();
@@ -147,6 +152,17 @@ export class NetworkMap {
       }
       this.#layers.set(layer, layers);
       for (const l of layers) this.#map.addLayer(l);
+      // Every result stays marked, including those the active one is not.
+      const searchSource = new VectorSource<Feature<Geometry>>();
+      const searchLayer = new VectorLayer({
+        source: searchSource,
+        style: assetStyle(layer, (f) => (this.#highlightOf(layer, f) === 'active' ? 'active' : 'member')),
+        zIndex: 10 + Z_INDEX[layer],
+        properties: { assetLayer: layer, search: true },
+      });
+      this.#searchSources.set(layer, searchSource);
+      this.#searchLayers.set(layer, searchLayer);
+      this.#map.addLayer(searchLayer);
     }
     const [positionStyle, accuracyStyle] = userPositionStyles();
     this.#userPosition.setStyle(positionStyle);
@@ -236,7 +252,33 @@ export class NetworkMap {
   }
 
   setLayerVisible(layer: MapLayerId, visible: boolean): void {
-    for (const l of this.#layers.get(layer) ?? []) l.setVisible(visible);
+    if (visible) this.#visible.add(layer);
+    else this.#visible.delete(layer);
+    this.#applyVisibility(layer);
+  }
+
+  /**
+   * Search results of one layer: 'highlight' marks them over the layer, 'filter' shows them instead
+   * of the layer's own features; null takes them away.
+   */
+  setSearchResults(results: MapResults | null, mode: 'highlight' | 'filter'): void {
+    const layer = results && MAP_LAYERS.find((l) => l.toLowerCase() === results.objectType.toLowerCase());
+    const previous = this.#filtered;
+    this.#filtered = layer && mode === 'filter' ? layer : null;
+    for (const l of MAP_LAYERS) {
+      const source = this.#searchSources.get(l)!;
+      source.clear(true);
+      if (results && l === layer) source.addFeatures(format.readFeatures(results) as Feature<Geometry>[]);
+    }
+    if (previous) this.#applyVisibility(previous);
+    if (this.#filtered) this.#applyVisibility(this.#filtered);
+  }
+
+  #applyVisibility(layer: MapLayerId): void {
+    // A filtered layer shows only what the filter found, even where the user had hidden the layer.
+    const own = this.#visible.has(layer) && this.#filtered !== layer;
+    for (const l of this.#layers.get(layer) ?? []) l.setVisible(own);
+    this.#searchLayers.get(layer)?.setVisible(this.#visible.has(layer) || this.#filtered === layer);
   }
 
   setFeatures(layer: MapLayerId, results: MapResults | undefined): void {
@@ -250,6 +292,7 @@ export class NetworkMap {
     this.#active = active;
     this.#members = members;
     for (const layers of this.#layers.values()) for (const l of layers) l.changed();
+    for (const l of this.#searchLayers.values()) l.changed();
   }
 
   /** On touch screens a drag selects by box instead of panning while this is on. */
@@ -311,8 +354,10 @@ export class NetworkMap {
   #featuresIn(extent: Extent): SelectedFeature[] {
     const found: SelectedFeature[] = [];
     for (const layer of MAP_LAYERS) {
-      if (!this.#layers.get(layer)?.[0]?.getVisible()) continue;
-      this.#sources.get(layer)!.forEachFeatureIntersectingExtent(extent, (f) => {
+      // A filtered layer offers what the filter found.
+      const source = this.#filtered === layer ? this.#searchSources.get(layer) : this.#sources.get(layer);
+      if (!(this.#filtered === layer || this.#layers.get(layer)?.[0]?.getVisible())) continue;
+      source!.forEachFeatureIntersectingExtent(extent, (f) => {
         found.push({ layer, id: Number(f.getId()), properties: propertiesOf(f) });
       });
     }

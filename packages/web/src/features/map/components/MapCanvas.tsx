@@ -21,6 +21,8 @@ export interface MapCanvasProps extends NetworkMapEvents {
   boxMode: boolean;
   /** Changes each time the user asks for the full extent. */
   fullExtentRequest: number;
+  /** Search results drawn over the layers, or shown instead of their layer's features. */
+  search: { results: MapResults; mode: 'highlight' | 'filter' } | null;
   /** Hands the map to the page once made (and null once gone), for the marks other features draw. */
   onReady(map: NetworkMap | null): void;
 }
@@ -34,7 +36,7 @@ export default function MapCanvas(props: MapCanvasProps) {
     events.current = props;
   });
 
-  const { initialExtent, basemap, visibleLayers, results, active, members, boxMode, fullExtentRequest } = props;
+  const { initialExtent, basemap, visibleLayers, results, active, members, boxMode, fullExtentRequest, search } = props;
 
   useEffect(() => {
     const map = new NetworkMap(targetRef.current!, initialExtent, {
@@ -68,6 +70,7 @@ export default function MapCanvas(props: MapCanvasProps) {
   useEffect(() => mapRef.current?.setFeatures('Section', sections), [sections]);
   useEffect(() => mapRef.current?.setFeatures('Lateral', laterals), [laterals]);
   useEffect(() => mapRef.current?.setSelection(active, members), [active, members]);
+  useEffect(() => mapRef.current?.setSearchResults(search?.results ?? null, search?.mode ?? 'highlight'), [search]);
   useEffect(() => mapRef.current?.setBoxMode(boxMode), [boxMode]);
   useEffect(() => {
     if (fullExtentRequest > 0) mapRef.current?.fitExtent(initialExtent);

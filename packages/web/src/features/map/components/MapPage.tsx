@@ -34,6 +34,7 @@ import {
 import { MAP_LAYERS, type MapLayerId } from '../styleTable';
 import { ViewportLoader, type Wgs84Extent } from '../viewportLoader';
 import { CoordinateFormatPicker } from './CoordinateFormatPicker';
+import type { MapCanvasProps } from './MapCanvas';
 import { FeatureSummary } from './FeatureSummary';
 import { LayerPicker } from './LayerPicker';
 import { Legend } from './Legend';
@@ -70,9 +71,18 @@ export interface MapTools {
   /** Resolves with the next point the user clicks on the map, or null when cancelled. */
   pickPoint(): Promise<LonLat | null>;
   cancelPick(): void;
+  /**
+   * Search results on the map: 'highlight' marks them over their layer, 'filter' shows only them in
+   * their layer; null clears them.
+   */
+  showSearchResults(results: MapResults | null, mode: 'highlight' | 'filter'): void;
+  /** Selects a feature as a click on it does, opening its summary. */
+  selectFeature(feature: SelectedFeature): void;
 }
 
 export interface MapPageExtensions {
+  /** A panel at the top of the sidebar (search). */
+  renderPanel?(tools: MapTools): ReactNode;
   /** More tools beside Full extent and Select by box. */
   renderTools?(tools: MapTools): ReactNode;
   /** Sections added to an object's details panel. */
@@ -111,7 +121,7 @@ export function MapPage({ title, ...extensions }: { title: string } & MapPageExt
   );
 }
 
-function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded & MapPageExtensions) {
+function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPanel }: Loaded & MapPageExtensions) {
   const dispatch = useAppDispatch();
   const settings = useAppSelector((state) => state.settings.data);
   const format = settings?.coordinateDisplayFormat ?? 'DecimalDegrees';
@@ -127,6 +137,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
   const [details, setDetails] = useState<ObjectDetails | null | 'closed'>('closed');
   const [pointer, setPointer] = useState<[number, number] | null>(null);
   const [fullExtentRequest, setFullExtentRequest] = useState(0);
+  const [search, setSearch] = useState<MapCanvasProps['search']>(null);
   const extentRef = useRef<Wgs84Extent | null>(null);
   const visibleRef = useRef(visibleLayers);
   useEffect(() => {
@@ -225,8 +236,10 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
         centreOn: (lonLat) => networkMap.centreOn(lonLat),
         pickPoint: () => networkMap.pickPoint(),
         cancelPick: () => networkMap.cancelPick(),
+        showSearchResults: (results, mode) => setSearch(results && { results, mode }),
+        selectFeature: (feature) => onSelect(feature),
       },
-    [format, networkMap],
+    [format, networkMap, onSelect],
   );
 
   const active = selected ? selectionKey(selected.layer, selected.id) : null;
@@ -236,13 +249,19 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
   );
   const basemap = map.basemaps.find((b) => b.id === basemapId);
   // A layer still loading for a new view may no longer be cut: its old answer does not count.
+  const filtered = search?.mode === 'filter' ? search.results.objectType : null;
   const truncated = MAP_LAYERS.filter(
-    (l) => visibleLayers.has(l) && !loading.has(l) && (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
+    (l) =>
+      visibleLayers.has(l) &&
+      l !== filtered &&
+      !loading.has(l) &&
+      (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
   );
 
   return (
     <div className="mw-map">
       <div className="mw-map__sidebar">
+        {tools && renderPanel?.(tools)}
         <LayerPicker
           basemaps={map.basemaps}
           basemapId={basemapId}
@@ -279,6 +298,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
             fullExtentRequest={fullExtentRequest}
             onViewChange={onViewChange}
             onSelect={onSelect}
+            search={search}
             onBoxSelect={onBoxSelect}
             onPointer={setPointer}
             onReady={setNetworkMap}

@@ -1,0 +1,296 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { FilterForm, ResultsList, SavedFilterSummary } from '@manway/core/api/filters';
+import type { MapResults } from '@manway/core/api/map';
+import { generalSettings } from '../../../testing/fixtures';
+import { FakeServer, type FakeReply } from '../../../testing/fakeServer';
+import { renderEdition } from '../../../testing/renderEdition';
+import type { SearchMap } from '../searchMap';
+import { SearchPanel } from './SearchPanel';
+
+const nodeForm: FilterForm = {
+  objectType: 'Node',
+  label: 'Manhole or node',
+  searchFields: ['assetId', 'street'],
+  defaultSearchFields: ['assetId'],
+  groups: [
+    {
+      key: 'identity',
+      label: 'Identity',
+      fields: [
+        {
+          property: 'subtype',
+          label: 'Subtype',
+          kind: 'lookup',
+          operators: ['eq', 'ne', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
+          defaultOperator: 'in',
+          unit: null,
+          min: null,
+          max: null,
+          options: [
+            { id: 'manhole', value: 'Manhole' },
+            { id: 'gully', value: 'Gully' },
+          ],
+        },
+      ],
+    },
+    {
+      key: 'location',
+      label: 'Location',
+      fields: [
+        {
+          property: 'street',
+          label: 'Street',
+          kind: 'text',
+          operators: ['eq', 'ne', 'contains', 'startsWith', 'isEmpty', 'isNotEmpty'],
+          defaultOperator: 'contains',
+          unit: null,
+          min: null,
+          max: null,
+          options: null,
+        },
+        {
+          property: 'coverLevelM',
+          label: 'Cover level',
+          kind: 'number',
+          operators: ['eq', 'lt', 'le', 'gt', 'ge', 'between', 'isEmpty', 'isNotEmpty'],
+          defaultOperator: 'eq',
+          unit: 'm',
+          min: null,
+          max: null,
+          options: null,
+        },
+      ],
+    },
+  ],
+};
+
+const row = (id: number, code: string) => ({
+  id,
+  type: 'Node',
+  readableId: code,
+  properties: { subtype: 'manhole', street: 'Mill Lane', conditionGrade: 2, material: 'concrete', sizeMm: 1000 },
+});
+
+function list(count: ResultsList['count'], rows = [row(7, 'MH-0007')]): ResultsList {
+  return { objectType: 'Node', rows, page: 0, pageSize: 25, count };
+}
+
+function mapResults(total: number, ids = [7]): MapResults {
+  return {
+    type: 'FeatureCollection',
+    objectType: 'Node',
+    features: ids.map((id) => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [8.5, 47.3] },
+      properties: { assetId: `MH-000${id}`, subtype: 'manhole', conditionGrade: 2, material: 'concrete', sizeMm: 1000 },
+    })),
+    total,
+    limit: 5000,
+  };
+}
+
+function fakeMap(): SearchMap {
+  return { showSearchResults: vi.fn(), selectFeature: vi.fn(), centreOn: vi.fn() };
+}
+
+async function open({
+  results = { json: list({ found: 1, plusFound: false, shown: 'all', shownCount: 1 }) } as FakeReply,
+  onMap = { json: mapResults(1) } as FakeReply,
+  saved = [] as SavedFilterSummary[],
+  server = new FakeServer(),
+} = {}) {
+  const map = fakeMap();
+  server
+    .on('GET', '/api/settings/general', { json: generalSettings() })
+    .on('GET', '/api/filters/form/Node', { json: nodeForm })
+    .on('POST', '/api/filters/results/list', results)
+    .on('GET', '/api/filters/results/map', onMap)
+    .on('GET', '/api/filters/saved-filters/list', { json: saved })
+    .on('GET', '/api/filters/saved-filters/available-filters', { json: [] });
+  const shell = await renderEdition({ server, home: <SearchPanel map={map} /> });
+  await screen.findByRole('searchbox');
+  return { ...shell, map, user: userEvent.setup() };
+}
+
+const sentFilters = (server: FakeServer) =>
+  server
+    .callsTo('POST', '/api/filters/results/list')
+    .map((c) => JSON.parse((JSON.parse(String(c.body)) as { filter: string }).filter) as unknown);
+
+describe('simple search', () => {
+  it('waits for typing to pause, then searches the term in the ticked search fields only once', async () => {
+    const { user, server } = await open();
+    await user.type(screen.getByRole('searchbox'), 'MH-0007');
+    await screen.findByText('1 found');
+    expect(sentFilters(server)).toEqual([
+      { objectType: 'Node', combine: 'and', conditions: [], term: 'MH-0007', searchFields: ['assetId'] },
+    ]);
+    await user.click(screen.getByLabelText('Street'));
+    await vi.waitFor(() => expect(sentFilters(server)).toHaveLength(2));
+    expect(sentFilters(server)[1]).toMatchObject({ term: 'MH-0007', searchFields: ['assetId', 'street'] });
+  });
+
+  it('highlights the results on the map and opening one selects it there as a click does', async () => {
+    const { user, map } = await open();
+    await user.type(screen.getByRole('searchbox'), 'MH-0007');
+    await user.click(await screen.findByRole('button', { name: /MH-0007/ }));
+    expect(map.showSearchResults).toHaveBeenCalledWith(mapResults(1), 'highlight');
+    expect(map.selectFeature).toHaveBeenCalledWith({
+      layer: 'Node',
+      id: 7,
+      properties: mapResults(1).features[0]!.properties,
+    });
+    expect(map.centreOn).toHaveBeenCalledWith([8.5, 47.3]);
+  });
+
+  it('shows plus-found and first N shown, and too many search results asks to refine the criteria', async () => {
+    await open({
+      results: { json: list({ found: 5000, plusFound: true, shown: 'first', shownCount: 1000 }) },
+      onMap: { json: mapResults(6200) },
+    });
+    await userEvent.type(screen.getByRole('searchbox'), 'MH');
+    expect(await screen.findByText('5,000+ found · first 1,000 shown')).toBeInTheDocument();
+    const notice = screen.getByTestId('too-many-results');
+    expect(notice).toHaveTextContent('Too many search results');
+    expect(notice).toHaveTextContent('Only the first 1,000 can be listed. Refine the criteria to see all of them.');
+    expect(notice).toHaveTextContent('The map shows the first 1 of 6,200.');
+  });
+});
+
+describe('advanced search', () => {
+  it('builds each condition from the form’s metadata: grouped properties, their operators and values', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    const property = screen.getByLabelText('Property of condition 1');
+    expect([...property.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['Identity', 'Location']);
+    const comparison = screen.getByLabelText('Comparison of condition 1');
+    expect(
+      within(comparison)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['is', 'is not', 'is one of', 'is none of', 'is empty', 'is not empty']);
+    expect(within(screen.getByRole('group', { name: 'Value of condition 1' })).getAllByRole('checkbox')).toHaveLength(
+      2,
+    );
+
+    await user.selectOptions(property, 'coverLevelM');
+    expect(screen.getByLabelText('Comparison of condition 1')).toHaveValue('eq');
+    expect(screen.getByLabelText('Value of condition 1 (m)')).toBeInTheDocument();
+  });
+
+  it('runs AND/OR conditions, filters the map and lists the results in the grid', async () => {
+    const { user, server, map } = await open();
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.click(screen.getByRole('radio', { name: 'any condition (OR)' }));
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Gully' }));
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await user.selectOptions(screen.getByLabelText('Property of condition 2'), 'street');
+    await user.type(screen.getByLabelText('Value of condition 2'), 'Mill');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('1 found');
+    expect(sentFilters(server)).toEqual([
+      {
+        objectType: 'Node',
+        combine: 'or',
+        conditions: [
+          { property: 'subtype', operator: 'in', value: ['gully'] },
+          { property: 'street', operator: 'contains', value: 'Mill' },
+        ],
+      },
+    ]);
+    expect(map.showSearchResults).toHaveBeenCalledWith(mapResults(1), 'filter');
+    expect(screen.getByRole('table', { name: 'Search results' })).toHaveTextContent('MH-0007');
+  });
+
+  it('a condition without its value is marked on its row and nothing is searched', async () => {
+    const { user, server } = await open();
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose at least one value.');
+    expect(server.callsTo('POST', '/api/filters/results/list')).toHaveLength(0);
+  });
+
+  it('select all beyond the selection cap shows the selection limit exceeded notice', async () => {
+    const server = new FakeServer().on('POST', '/api/filters/results/list/ids', {
+      json: { ids: [7, 8, 9], selectionCapExceeded: true, selectionCap: 3 },
+    });
+    const { user } = await open({ server });
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('1 found');
+    await user.click(screen.getByRole('button', { name: 'Select all' }));
+    const notice = await screen.findByTestId('selection-limit');
+    expect(notice).toHaveTextContent('Selection limit exceeded');
+    expect(notice).toHaveTextContent('Only the first 3 results are selected.');
+    expect(screen.getByTestId('search-selected')).toHaveTextContent('3 selected');
+  });
+});
+
+const summary = (over: Partial<SavedFilterSummary>): SavedFilterSummary => ({
+  name: 'Mine',
+  objectType: 'Node',
+  shared: false,
+  advanced: false,
+  importedFrom: null,
+  position: 0,
+  version: 1,
+  editable: true,
+  ...over,
+});
+
+describe('saved filters', () => {
+  it('a name already taken opens the catalogue’s filter name already exists dialog without saving', async () => {
+    const { user, server } = await open({ saved: [summary({ name: 'Gullies' })] });
+    await user.type(screen.getByRole('searchbox'), 'MH{Enter}');
+    await screen.findByText('1 found');
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.type(await screen.findByLabelText('Save the current search as'), ' Gullies ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Filter name already exists');
+    expect(server.callsTo('POST', '/api/filters/saved-filters/create')).toHaveLength(0);
+  });
+
+  it('an empty name is refused by the naming rules', async () => {
+    const { user } = await open();
+    await user.type(screen.getByRole('searchbox'), 'MH{Enter}');
+    await screen.findByText('1 found');
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.type(await screen.findByLabelText('Save the current search as'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a name for the filter.');
+  });
+
+  it('an imported advanced filter must be edited in a desktop product or by an administrator', async () => {
+    const locked = summary({ name: 'Old or brittle', advanced: true, importedFrom: 'Old or brittle', editable: false });
+    const { user } = await open({ saved: [locked, summary({ name: 'Mine', position: 1 })] });
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    const rows = await screen.findAllByTestId('saved-filter');
+    expect(rows[0]).toHaveTextContent('Advanced filters must be edited in a desktop product or by an administrator');
+    expect(within(rows[0]!).queryByRole('button', { name: /Rename|Delete/ })).toBeNull();
+    expect(within(rows[1]!).getByRole('button', { name: 'Rename Mine' })).toBeInTheDocument();
+  });
+
+  it('moving a filter down sends the new order', async () => {
+    const server = new FakeServer().on('POST', '/api/filters/saved-filters/order', {
+      json: [summary({ name: 'B' }), summary({ name: 'A', position: 1 })],
+    });
+    const { user } = await open({ server, saved: [summary({ name: 'A' }), summary({ name: 'B', position: 1 })] });
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Move A down' }));
+    await vi.waitFor(() =>
+      expect(
+        screen.getAllByTestId('saved-filter').map((r) => r.querySelector('.mw-search__saved-name')?.textContent),
+      ).toEqual(['B', 'A']),
+    );
+    expect(JSON.parse(String(server.callsTo('POST', '/api/filters/saved-filters/order')[0]!.body))).toEqual({
+      names: ['B', 'A'],
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { FilterForm } from '@manway/core/api/filters';
+import { formFields, fromDefinition, newCondition, toDefinition, withProperty, type FilterDraft } from './filterDraft';
+
+const form: FilterForm = {
+  objectType: 'Section',
+  label: 'Pipe section',
+  searchFields: ['assetId', 'street'],
+  defaultSearchFields: ['assetId'],
+  groups: [
+    {
+      key: 'construction',
+      label: 'Construction',
+      fields: [
+        {
+          property: 'material',
+          label: 'Material',
+          kind: 'lookup',
+          operators: ['eq', 'ne', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
+          defaultOperator: 'in',
+          unit: null,
+          min: null,
+          max: null,
+          options: [
+            { id: 'concrete', value: 'Concrete' },
+            { id: 'brick', value: 'Brick' },
+          ],
+        },
+        {
+          property: 'sizeMm',
+          label: 'Size',
+          kind: 'number',
+          operators: ['eq', 'lt', 'ge', 'between', 'isEmpty'],
+          defaultOperator: 'eq',
+          unit: 'mm',
+          min: 100,
+          max: 3000,
+          options: null,
+        },
+        {
+          property: 'builtOn',
+          label: 'Built on',
+          kind: 'date',
+          operators: ['ge', 'between'],
+          defaultOperator: 'ge',
+          unit: null,
+          min: null,
+          max: null,
+          options: null,
+        },
+        {
+          property: 'plannedTask',
+          label: 'Has a planned task',
+          kind: 'boolean',
+          operators: ['eq'],
+          defaultOperator: 'eq',
+          unit: null,
+          min: null,
+          max: null,
+          options: null,
+        },
+      ],
+    },
+  ],
+};
+
+const [material, size, builtOn, planned] = formFields(form) as [
+  ReturnType<typeof formFields>[number],
+  ReturnType<typeof formFields>[number],
+  ReturnType<typeof formFields>[number],
+  ReturnType<typeof formFields>[number],
+];
+
+function draft(...conditions: FilterDraft['conditions']): FilterDraft {
+  return { objectType: 'Section', combine: 'or', conditions };
+}
+
+describe('advanced search form', () => {
+  it('a new condition starts on the field’s default operator with no value', () => {
+    expect(newCondition(material)).toMatchObject({ property: 'material', operator: 'in', values: [] });
+  });
+
+  it('choosing another property starts the operator and value over, keeping the row', () => {
+    const row = { ...newCondition(material), values: ['brick'] };
+    const next = withProperty(row, size);
+    expect(next).toMatchObject({ key: row.key, property: 'sizeMm', operator: 'eq', value: '', values: [] });
+  });
+
+  it('each value kind becomes the typed value the server compiles, combined with AND or OR', () => {
+    const result = toDefinition(
+      draft(
+        { ...newCondition(material), values: ['brick', 'concrete'] },
+        { ...newCondition(size), operator: 'between', value: '150', value2: '300,5' },
+        { ...newCondition(builtOn), value: '2020-01-31' },
+        { ...newCondition(planned), value: 'true' },
+        { ...newCondition(size), operator: 'isEmpty' },
+      ),
+      form,
+    );
+    expect(result).toEqual({
+      definition: {
+        objectType: 'Section',
+        combine: 'or',
+        conditions: [
+          { property: 'material', operator: 'in', value: ['brick', 'concrete'] },
+          { property: 'sizeMm', operator: 'between', value: [150, 300.5] },
+          { property: 'builtOn', operator: 'ge', value: '2020-01-31T00:00:00.000Z' },
+          { property: 'plannedTask', operator: 'eq', value: true },
+          { property: 'sizeMm', operator: 'isEmpty' },
+        ],
+      },
+    });
+  });
+
+  it('a row that cannot be searched says why, with the spec’s range messages', () => {
+    const empty = newCondition(size);
+    const low = { ...newCondition(size), value: '50' };
+    const high = { ...newCondition(size), value: '5000' };
+    const none = newCondition(material);
+    const reversed = { ...newCondition(size), operator: 'between' as const, value: '300', value2: '200' };
+    const badDate = { ...newCondition(builtOn), value: 'soon' };
+    const result = toDefinition(draft(empty, low, high, none, reversed, badDate), form);
+    expect(result).toEqual({
+      errors: {
+        [empty.key]: 'Enter a value.',
+        [low.key]: 'The value is less than allowed minimum (100)',
+        [high.key]: 'The value exceeds the allowed maximum (3000)',
+        [none.key]: 'Choose at least one value.',
+        [reversed.key]: 'The low end must not exceed the high end.',
+        [badDate.key]: 'Invalid date/time format',
+      },
+    });
+  });
+
+  it('a saved definition opens in the form as it was saved', () => {
+    const definition = {
+      objectType: 'Section',
+      combine: 'and' as const,
+      conditions: [
+        { property: 'material', operator: 'in' as const, value: ['brick'] },
+        { property: 'sizeMm', operator: 'between' as const, value: [150, 300] },
+      ],
+    };
+    const opened = fromDefinition(definition, form)!;
+    expect(toDefinition(opened, form)).toEqual({ definition });
+  });
+
+  it('nested groups go beyond the form: the filter runs as saved instead', () => {
+    const nested = {
+      objectType: 'Section',
+      combine: 'and' as const,
+      conditions: [{ combine: 'or' as const, conditions: [{ property: 'sizeMm', operator: 'ge' as const, value: 1 }] }],
+    };
+    expect(fromDefinition(nested, form)).toBeNull();
+  });
+});
