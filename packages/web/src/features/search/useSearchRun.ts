@@ -65,7 +65,10 @@ export function useSearchRun(map: SearchMap) {
           setRun((r) => r && { ...r, mapResults });
           map.showSearchResults(mapResults, mode);
         },
-        () => {},
+        () => {
+          // The last search's marks would pass for this one's.
+          if (gen === generation.current) map.showSearchResults(null, mode);
+        },
       );
     },
     [dispatch, loadList, map],

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FilterForm, ResultsList, SavedFilterSummary } from '@manway/core/api/filters';
+import type { AvailableFilter, FilterForm, ResultsList, SavedFilterSummary } from '@manway/core/api/filters';
 import type { MapResults } from '@manway/core/api/map';
 import { generalSettings } from '../../../testing/fixtures';
 import { FakeServer, type FakeReply } from '../../../testing/fakeServer';
@@ -100,6 +100,7 @@ async function open({
   results = { json: list({ found: 1, plusFound: false, shown: 'all', shownCount: 1 }) } as FakeReply,
   onMap = { json: mapResults(1) } as FakeReply,
   saved = [] as SavedFilterSummary[],
+  available = [] as AvailableFilter[],
   server = new FakeServer(),
 } = {}) {
   const map = fakeMap();
@@ -109,7 +110,7 @@ async function open({
     .on('POST', '/api/filters/results/list', results)
     .on('GET', '/api/filters/results/map', onMap)
     .on('GET', '/api/filters/saved-filters/list', { json: saved })
-    .on('GET', '/api/filters/saved-filters/available-filters', { json: [] });
+    .on('GET', '/api/filters/saved-filters/available-filters', { json: available });
   const shell = await renderEdition({ server, home: <SearchPanel map={map} /> });
   await screen.findByRole('searchbox');
   return { ...shell, map, user: userEvent.setup() };
@@ -292,5 +293,66 @@ describe('saved filters', () => {
     expect(JSON.parse(String(server.callsTo('POST', '/api/filters/saved-filters/order')[0]!.body))).toEqual({
       names: ['B', 'A'],
     });
+  });
+
+  it('rename sends the new name with the version read, and delete asks first', async () => {
+    const server = new FakeServer()
+      .on('PUT', '/api/filters/saved-filters/Mine', {
+        json: {
+          ...summary({ name: 'Mine renamed', version: 5 }),
+          definition: { objectType: 'Node', combine: 'and', conditions: [] },
+          hash: 'h',
+          updatedAt: '2026-11-23T12:00:00Z',
+        },
+      })
+      .on('DELETE', '/api/filters/saved-filters/Mine', { status: 204 });
+    const { user } = await open({ server, saved: [summary({ name: 'Mine', version: 4 })] });
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Rename Mine' }));
+    const field = screen.getByLabelText('New name for Mine');
+    await user.clear(field);
+    await user.type(field, 'Mine renamed{Enter}');
+    await vi.waitFor(() => expect(server.callsTo('PUT', '/api/filters/saved-filters/Mine')).toHaveLength(1));
+    expect(JSON.parse(String(server.callsTo('PUT', '/api/filters/saved-filters/Mine')[0]!.body))).toEqual({
+      name: 'Mine renamed',
+      version: 4,
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Mine' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Delete the saved filter "Mine"?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('DELETE', '/api/filters/saved-filters/Mine')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete Mine' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(server.callsTo('DELETE', '/api/filters/saved-filters/Mine')).toHaveLength(1));
+  });
+
+  it('importing a shared filter adds it and applies it to the map', async () => {
+    const definition = {
+      objectType: 'Node',
+      combine: 'and',
+      conditions: [{ property: 'subtype', operator: 'eq', value: 'manhole' }],
+    };
+    const server = new FakeServer().on('POST', '/api/filters/saved-filters/import-filter', {
+      json: {
+        ...summary({ name: 'Manholes', importedFrom: 'Manholes' }),
+        definition,
+        hash: 'h',
+        updatedAt: '2026-11-23T12:00:00Z',
+      },
+    });
+    const { user, map } = await open({
+      server,
+      available: [{ name: 'Manholes', objectType: 'Node', advanced: false, nameTaken: false }],
+    });
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    await screen.findByTestId('applied-filter');
+    expect(
+      server.callsTo('POST', '/api/filters/saved-filters/import-filter')[0]!.url.searchParams.get('filterName'),
+    ).toBe('Manholes');
+    expect(sentFilters(server)).toEqual([definition]);
+    await vi.waitFor(() => expect(map.showSearchResults).toHaveBeenCalledWith(mapResults(1), 'filter'));
   });
 });
