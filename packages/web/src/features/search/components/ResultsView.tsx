@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import type { GridColumn } from '../../../ui/grid/columns';
 import { Grid, type GridUpdate } from '../../../ui/grid/Grid';
+import { Pager } from '../../../ui/pager/Pager';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { getFilterMapResults } from '../api/getFilterMapResults';
 import { getResultIds } from '../api/getResultIds';
@@ -51,7 +52,7 @@ export function ResultsView({ run, map, onOpen, onPage }: ResultsViewProps) {
         </div>
       )}
       {run.mode === 'highlight' ? (
-        <ResultList run={run} onOpen={onOpen} />
+        <ResultList run={run} onOpen={onOpen} onPage={onPage} />
       ) : (
         <ResultGrid run={run} map={map} onOpen={onOpen} onPage={onPage} />
       )}
@@ -59,12 +60,40 @@ export function ResultsView({ run, map, onOpen, onPage }: ResultsViewProps) {
   );
 }
 
-function ResultList({ run, onOpen }: { run: SearchRun; onOpen(row: ResultRow): void }) {
+function ResultList({
+  run,
+  onOpen,
+  onPage,
+}: {
+  run: SearchRun;
+  onOpen(row: ResultRow): void;
+  onPage(page: ListPage): void;
+}) {
   if (!run.list) return run.loading ? <LoadingStatus /> : null;
   if (run.list.rows.length === 0) return <p className="mw-search__empty">No results</p>;
+  const { listPage } = run;
+  // Only the rows the server lets us page through: the top or first of a long result.
+  const pageCount = Math.max(1, Math.ceil(run.list.count.shownCount / listPage.pageSize));
+  return (
+    <>
+      {pageCount > 1 && (
+        <Pager
+          label="Result pages"
+          pageIndex={listPage.page}
+          pageCount={pageCount}
+          disabled={run.loading}
+          onPageChange={(page) => onPage({ ...listPage, page })}
+        />
+      )}
+      <ResultRows run={run} onOpen={onOpen} />
+    </>
+  );
+}
+
+function ResultRows({ run, onOpen }: { run: SearchRun; onOpen(row: ResultRow): void }) {
   return (
     <ul className="mw-search__list">
-      {run.list.rows.map((row) => (
+      {run.list!.rows.map((row) => (
         <li key={row.id}>
           <button type="button" className="mw-search__row" onClick={() => onOpen(row)}>
             <span className="mw-search__row-id">{row.readableId}</span>

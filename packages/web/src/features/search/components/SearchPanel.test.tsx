@@ -161,6 +161,22 @@ describe('simple search', () => {
   });
 });
 
+describe('result pages', () => {
+  it('a term with more results than a page pages through what the server can list', async () => {
+    const { user, server } = await open({
+      results: { json: list({ found: 60, plusFound: false, shown: 'all', shownCount: 60 }) },
+    });
+    await user.type(screen.getByRole('searchbox'), 'MH{Enter}');
+    await screen.findByText('60 found');
+    const pager = screen.getByRole('navigation', { name: 'Result pages' });
+    expect(pager).toHaveTextContent('1 of 3');
+    await user.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(server.callsTo('POST', '/api/filters/results/list')).toHaveLength(2));
+    const body = JSON.parse(String(server.callsTo('POST', '/api/filters/results/list')[1]!.body)) as object;
+    expect(body).toMatchObject({ page: 1, pageSize: 25 });
+  });
+});
+
 describe('advanced search', () => {
   it('builds each condition from the form’s metadata: grouped properties, their operators and values', async () => {
     const { user } = await open();
