@@ -77,10 +77,12 @@ export const getTaskMedia = (taskId: number) =>
 export const taskLogUrl = (apiBaseUrl: string, taskId: number, type: 'Server' | 'Client') =>
   buildUrl(apiBaseUrl, 'api/syncAgentTask/log', { taskId, type });
 
+/** Loaded at start-up, whose failures become pages of their own (so no global handling). */
 export const getUserByLogin = (login?: string) =>
-  call<ConsoleUser>({ url: 'api/settings/userByLogin', params: { login } });
+  call<ConsoleUser>({ url: 'api/settings/userByLogin', params: { login }, ignoreGlobal: true });
 
-export const getFilterChoices = () => call<FilterChoices>({ url: 'api/filter' });
+/** Loaded at start-up, whose failures become pages of their own (so no global handling). */
+export const getFilterChoices = () => call<FilterChoices>({ url: 'api/filter', ignoreGlobal: true });
 
 export const getSyncUserSettings = (userId: string) =>
   call<SyncUserSettings>({ url: 'api/syncUserSettings', params: { userId } });
