@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../shell/store/hooks';
 import { DropdownMenu } from '../../ui/controls/DropdownMenu';
 import '../../shell/app/AppHeader.css';
 import '../../shell/app/EditionLayout.css';
+import './WebSyncLayout.css';
 
 export const WEBSYNC_NAV = [
   { to: '/Home/Log', label: 'WEBSYNC LOG' },
@@ -71,7 +72,7 @@ export function WebSyncLayout() {
               />
             </div>
           </header>
-          <main id="main" className="mw-main" tabIndex={-1}>
+          <main id="main" className="mw-main mw-ws-main" tabIndex={-1}>
             <Outlet />
           </main>
           <NotificationArea />

@@ -77,6 +77,22 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
 const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   (a ?? []).join(',') === (b ?? []).join(',');
 
+function TrashIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 function StatusCell({ status }: { status: JobStatus }) {
   return (
     <span className={`mw-ws-status mw-ws-status--${status}`}>
@@ -240,11 +256,11 @@ export function LogPage() {
           </span>
         ),
       },
-      { id: 'Status', label: 'Status', width: 170, sortable: true, render: (t) => <StatusCell status={t.status} /> },
+      { id: 'Status', label: 'Status', width: 160, sortable: true, render: (t) => <StatusCell status={t.status} /> },
       {
         id: 'CurrentOperation',
         label: 'Current operation',
-        width: 220,
+        width: 200,
         render: (t) =>
           t.isTransferringMedia ? (
             <button
@@ -264,30 +280,30 @@ export function LogPage() {
       {
         id: 'Started',
         label: 'Started',
-        width: 150,
+        width: 165,
         sortable: true,
         render: (t) => <DateTimeText value={t.started} />,
       },
       {
         id: 'ScheduledFor',
         label: 'Scheduled for',
-        width: 150,
+        width: 165,
         sortable: true,
         render: (t) => <DateTimeText value={t.scheduledFor} />,
       },
       {
         id: 'Finished',
         label: 'Finished',
-        width: 150,
+        width: 165,
         sortable: true,
         render: (t) => <DateTimeText value={t.finished} />,
       },
-      { id: 'ScheduleName', label: 'Schedule name', width: 170, sortable: true, render: (t) => t.scheduleName ?? '' },
-      { id: 'Login', label: 'Login', width: 120, sortable: true, render: (t) => t.login },
+      { id: 'ScheduleName', label: 'Schedule name', width: 150, sortable: true, render: (t) => t.scheduleName ?? '' },
+      { id: 'Login', label: 'Login', width: 110, sortable: true, render: (t) => t.login },
       {
         id: 'Logs',
         label: 'Logs',
-        width: 200,
+        width: 190,
         render: (t) => (
           <span className="mw-ws-row-actions mw-ws-logs">
             <a href={taskLogUrl(config.apiBaseUrl, t.id, 'Server')} target="_blank" rel="noopener noreferrer">
@@ -304,7 +320,7 @@ export function LogPage() {
               disabled={!t.canBeDeleted}
               onClick={() => void deleteOne(t.id)}
             >
-              🗑
+              <TrashIcon />
             </button>
           </span>
         ),
