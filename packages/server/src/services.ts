@@ -63,7 +63,12 @@ export function createServices(db: Database, config: Config): Services {
   });
   const locations = new LocationsService(new LocationsRepository(db), objects);
   const work = new WorkService(new WorkRepository(db));
-  const websync = new WebSyncService(new WebSyncRepository(db));
+  const websync = new WebSyncService(new WebSyncRepository(db), {
+    visible: async (user) => {
+      const [own, shared] = await Promise.all([filters.listSaved(user), filters.available(user)]);
+      return [...own, ...shared.map((f) => ({ ...f, shared: true }))];
+    },
+  });
   const jobs = new LateJobSender();
   const syncAgent = new SyncAgentService(new SyncAgentRepository(db, leaseSecondsFor(config.office)), websync, jobs, {
     office: config.office,

@@ -277,3 +277,174 @@ describe('the scheduler', () => {
     }
   });
 });
+
+describe('the log: list, filters and deleting tasks', () => {
+  /** Tasks of every status for one schedule name, straight in the table as the agent leaves them. */
+  async function seedTasks(scheduleName: string) {
+    const rows = await server.db.query<{ id: string; status: string }>(
+      `INSERT INTO sync_agent_tasks (scenario, status, schedule_name, scheduled_for, user_id, login, started,
+         lease_until, current_operation, server_log, client_log)
+       SELECT s.scenario, s.status, $1, now() - make_interval(hours => s.n), $2, 'syncer',
+         CASE WHEN s.status = 'Scheduled' THEN NULL ELSE now() - make_interval(hours => s.n) END,
+         CASE WHEN s.status = 'InProgress' THEN now() + interval '10 minutes' END,
+         'Copying nodes ' || s.n, 'server ' || s.n, 'client ' || s.n
+       FROM (VALUES ('Scheduled', 'GettingAssets', 1), ('InProgress', 'GettingAssets', 2),
+                    ('FinishedSuccessfully', 'GettingUsers', 3), ('FinishedWithErrors', 'GettingAssets', 4),
+                    ('Failed', 'GettingProjects', 5), ('Cancelled', 'GettingAssets', 6)) AS s(status, scenario, n)
+       RETURNING id::text AS id, status`,
+      [scheduleName, syncerId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.id)])) as Record<string, number>;
+  }
+  const ids = async (query: string) => (await syncer.get<number[]>(`/api/syncAgentTask/getIds?${query}`)).body;
+
+  it('getIds filters on every field of the task request filter and sorts by Path and SortDirection', async () => {
+    const t = await seedTasks('Log filters');
+    const all = await ids('ScheduleName=Log%20filters');
+    expect(all).toHaveLength(6);
+    // Default: ScheduledFor descending, so the task due most recently (1 hour ago) first.
+    expect(all[0]).toBe(t.Scheduled);
+    expect(await ids('ScheduleName=Log%20filters&Path=ScheduledFor&SortDirection=Ascending')).toEqual(
+      [...all].reverse(),
+    );
+    expect(
+      await ids('ScheduleName=Log%20filters&Statuses=Failed,Cancelled&Path=Status&SortDirection=Ascending'),
+    ).toEqual([t.Cancelled, t.Failed]);
+    expect(await ids('ScheduleName=Log%20filters&Types=GettingUsers&Types=GettingProjects&Path=Scenario')).toEqual([
+      t.FinishedSuccessfully,
+      t.Failed,
+    ]);
+    expect(await ids('ScheduleName=Log%20filters&Keyword=COPYING%20NODES%203')).toEqual([t.FinishedSuccessfully]);
+    expect(await ids('ScheduleName=Log%20filters&Login=SYNCER')).toHaveLength(6);
+    expect(await ids('ScheduleName=Log%20filters&Login=admin')).toEqual([]);
+    const from = new Date(Date.now() - 3.5 * 3_600_000).toISOString();
+    const to = new Date(Date.now() - 1.5 * 3_600_000).toISOString();
+    expect(
+      await ids(`ScheduleName=Log%20filters&FromDate=${from}&ToDate=${to}&Path=Started&SortDirection=Ascending`),
+    ).toEqual([t.FinishedSuccessfully, t.InProgress]);
+    expect((await syncer.get('/api/syncAgentTask/getIds?Statuses=Sleeping')).status).toBe(400);
+    expect((await syncer.get('/api/syncAgentTask/getIds?FromDate=yesterday')).status).toBe(400);
+  });
+
+  it('QueryForDelete returns only the ids that can be deleted: not the running task', async () => {
+    const t = await seedTasks('Log query for delete');
+    const deletable = await ids('ScheduleName=Log%20query%20for%20delete&QueryForDelete=true');
+    expect(deletable.sort()).toEqual(
+      [t.Scheduled, t.FinishedSuccessfully, t.FinishedWithErrors, t.Failed, t.Cancelled].sort(),
+    );
+    const details = (await syncer.get(`/api/syncAgentTask/getByIds?ids=${t.InProgress},${t.Failed}`)).body;
+    expect(details.map((d: { id: number; canBeDeleted: boolean }) => [d.id, d.canBeDeleted])).toEqual([
+      [t.InProgress, false],
+      [t.Failed, true],
+    ]);
+  });
+
+  it('GET /api/syncAgentTask lists the filtered tasks with their details, Take of them from Skip', async () => {
+    await seedTasks('Log list');
+    const all = await ids('ScheduleName=Log%20list');
+    const page = await syncer.get('/api/syncAgentTask?ScheduleName=Log%20list&Skip=2&Take=3');
+    expect(page.status).toBe(200);
+    expect(page.body.map((task: { id: number }) => task.id)).toEqual(all.slice(2, 5));
+    expect(page.body[0]).toEqual({
+      id: all[2],
+      scenario: expect.any(String),
+      status: expect.any(String),
+      currentOperation: expect.stringMatching(/^Copying nodes/),
+      isTransferringMedia: false,
+      percentageComplete: 0,
+      started: expect.any(String),
+      finished: null,
+      scheduleName: 'Log list',
+      scheduledFor: expect.any(String),
+      login: 'syncer',
+      canBeDeleted: expect.any(Boolean),
+    });
+    expect((await syncer.get('/api/syncAgentTask?Take=0')).status).toBe(400);
+  });
+
+  it('deleteTasks deletes the tasks and their logs in one transaction, all or none', async () => {
+    const t = await seedTasks('Log delete');
+    await server.db.query(`INSERT INTO sync_agent_progress (task_id, step, done) VALUES ($1, 'nodes', true)`, [
+      t.Failed,
+    ]);
+    // A running task in the list: 409, and nothing is deleted.
+    const refused = await syncer.put('/api/syncAgentTask/deleteTasks', { TaskIds: [t.Failed, t.InProgress] });
+    expect(refused.status).toBe(409);
+    expect(await ids('ScheduleName=Log%20delete')).toHaveLength(6);
+    // An id that does not exist: 400 naming TaskIds, and nothing is deleted.
+    const unknown = await syncer.put('/api/syncAgentTask/deleteTasks', { TaskIds: [t.Failed, 999_999_999] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.ModelState).toHaveProperty('TaskIds');
+    expect(await ids('ScheduleName=Log%20delete')).toHaveLength(6);
+    for (const bad of [{}, { TaskIds: [] }, { TaskIds: ['x'] }, { TaskIds: [t.Failed, t.Failed] }]) {
+      expect((await syncer.put('/api/syncAgentTask/deleteTasks', bad)).status).toBe(400);
+    }
+
+    const deleted = await syncer.put('/api/syncAgentTask/deleteTasks', { TaskIds: [t.Failed, t.Cancelled] });
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe('');
+    expect((await ids('ScheduleName=Log%20delete')).sort()).toEqual(
+      [t.Scheduled, t.InProgress, t.FinishedSuccessfully, t.FinishedWithErrors].sort(),
+    );
+    expect((await syncer.get(`/api/syncAgentTask/log?taskId=${t.Failed}&type=Server`)).status).toBe(404);
+    const progress = await server.db.query(`SELECT 1 FROM sync_agent_progress WHERE task_id = $1`, [t.Failed]);
+    expect(progress).toHaveLength(0);
+  });
+
+  it('delete by filter: the QueryForDelete ids of a filter delete exactly its deletable tasks', async () => {
+    const t = await seedTasks('Log delete by filter');
+    const other = await seedTasks('Log delete by filter, other');
+    const covered = await ids('ScheduleName=Log%20delete%20by%20filter&QueryForDelete=true');
+    expect(covered).toHaveLength(5);
+    expect((await syncer.put('/api/syncAgentTask/deleteTasks', { TaskIds: covered })).status).toBe(204);
+    expect(await ids('ScheduleName=Log%20delete%20by%20filter')).toEqual([t.InProgress]);
+    expect(await ids('ScheduleName=Log%20delete%20by%20filter,%20other')).toHaveLength(6);
+    expect(other.Failed).toBeDefined();
+  });
+
+  it('answers 403 to a user without the websync permission', async () => {
+    for (const path of [
+      '/api/syncAgentTask',
+      '/api/syncAgentTask/getByIds?ids=1',
+      '/api/filter',
+      '/api/settings/userByLogin',
+    ]) {
+      expect((await inspector.get(path)).status, path).toBe(403);
+    }
+    expect((await inspector.put('/api/syncAgentTask/deleteTasks', { TaskIds: [1] })).status).toBe(403);
+    expect((await server.client().put('/api/syncAgentTask/deleteTasks', { TaskIds: [1] })).status).toBe(401);
+  });
+});
+
+describe('the console user and the filter lists', () => {
+  it('userByLogin answers the signed-in user, or the sync user of a login; an unknown login is 404', async () => {
+    expect((await syncer.get('/api/settings/userByLogin')).body).toEqual({ userName: 'Sam Syncer', login: 'syncer' });
+    expect((await syncer.get('/api/settings/userByLogin?login=ADMIN')).body).toMatchObject({ login: 'admin' });
+    expect((await syncer.get('/api/settings/userByLogin?login=inspector')).status).toBe(404);
+  });
+
+  it("/api/filter lists the user's own saved filters, then shared ones, for jobs and subjects", async () => {
+    const definition = { objectType: 'Node', conditions: [] };
+    const mine = await syncer.post('/api/filters/saved-filters/create', {
+      name: 'My manholes',
+      definition,
+      shared: false,
+    });
+    expect(mine.status).toBeLessThan(300);
+    const shared = await admin.post('/api/filters/saved-filters/create', {
+      name: 'Town nodes',
+      definition,
+      shared: true,
+    });
+    expect(shared.status).toBeLessThan(300);
+    await admin.post('/api/filters/saved-filters/create', { name: 'Admin only', definition, shared: false });
+
+    const lists = (await syncer.get('/api/filter')).body;
+    // Own first; shared ones (the demo's and the administrator's) after; another's private one never.
+    expect(lists.subjects[0]).toEqual({ FilterName: 'My manholes', DisplayName: 'My manholes (Node)' });
+    expect(lists.subjects).toContainEqual({ FilterName: 'Town nodes', DisplayName: 'Town nodes (Node, shared)' });
+    expect(lists.subjects.map((f: { FilterName: string }) => f.FilterName)).not.toContain('Admin only');
+    expect(lists.jobs).toEqual(lists.subjects);
+    expect(lists.projects).toEqual([]);
+  });
+});

@@ -240,6 +240,23 @@ export const SyncAgentTask = z.object({
 export type SyncAgentTask = z.infer<typeof SyncAgentTask>;
 export const SyncAgentTaskList = z.array(SyncAgentTask);
 
+/** The log list: the filter's tasks with their details, a slice at a time (the log has no fixed page size). */
+export const SyncTaskListQuery = TaskRequestFilter.extend({
+  Skip: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
+  Take: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(100)),
+});
+export type SyncTaskListQuery = z.infer<typeof SyncTaskListQuery>;
+
+/** Delete selected and delete by filter send the ids; all are deleted with their logs, or none. */
+export const DeleteTasksRequest = z.object({
+  TaskIds: z
+    .array(z.number().int().positive())
+    .min(1, { message: 'Choose at least one task.' })
+    .max(100_000)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each task once.' }),
+});
+export type DeleteTasksRequest = z.infer<typeof DeleteTasksRequest>;
+
 // ---- per-user sync settings -------------------------------------------------------------------------
 
 export const EXISTING_TASKS_ACTIONS = ['Skip', 'AlwaysUpdate', 'UpdateNotAcceptedTasks'] as const;
@@ -318,6 +335,22 @@ export const DEFAULT_SYNC_SETTINGS: Omit<SyncUserSettings, 'userId'> = {
 };
 
 export const SettingsGoUrl = z.string();
+
+/** The signed-in console user as the console shows them (the user settings' client view). */
+export const UserByLoginQuery = z.object({ login: z.preprocess(emptyToUndefined, z.string().max(200).optional()) });
+export const ConsoleUser = z.object({ userName: z.string(), login: z.string() });
+export type ConsoleUser = z.infer<typeof ConsoleUser>;
+
+/** A saved filter the sync settings can name: FilterName is what is stored, DisplayName what is shown. */
+export const FilterChoice = z.object({ FilterName: z.string(), DisplayName: z.string() });
+export type FilterChoice = z.infer<typeof FilterChoice>;
+/** GET /api/filter: the filters for planned and completed tasks (jobs), assets (subjects) and projects. */
+export const FilterChoices = z.object({
+  jobs: z.array(FilterChoice),
+  subjects: z.array(FilterChoice),
+  projects: z.array(FilterChoice),
+});
+export type FilterChoices = z.infer<typeof FilterChoices>;
 
 // ---- the form's save rules (spec section 5) ------------------------------------------------------
 

@@ -1,5 +1,6 @@
 /** The SQL of the websync scheduler, the sync-agent task log and the per-user sync settings. */
 import { sql } from 'drizzle-orm';
+import { inTransaction } from '../../db/bulk';
 import type { Database } from '../../db/connection';
 
 /** Both drivers answer raw statements with `rows`; Drizzle types them per driver. */
@@ -84,8 +85,57 @@ export interface TaskFilter {
 }
 export type TaskOrder = 'scenario' | 'status' | 'started' | 'finished' | 'schedule_name' | 'scheduled_for' | 'login';
 
-/** A task can be deleted unless the agent is working on it. */
-const DELETABLE = `status <> 'InProgress'`;
+/**
+ * A task can be deleted unless a run has it or will come back to it. By the agent's lifecycle
+ * (modules/sync-agent): a run claims a Scheduled task by making it InProgress with a lease, renews
+ * the lease after every page, and a run that stops leaves it InProgress for the next dispatch to
+ * resume, so InProgress always means "running or about to resume" (cancel it first). A lease still
+ * held on any other status would mean a run is writing to it; it never happens by that lifecycle,
+ * but the check costs nothing and keeps a delete from pulling a row out from under a run. Scheduled,
+ * finished, failed and cancelled tasks can go: a run dispatched for a Scheduled task that is deleted
+ * before it claims it finds no row and ends.
+ */
+const DELETABLE = `(status <> 'InProgress' AND (lease_until IS NULL OR lease_until < now()))`;
+
+const TASK_COLUMNS = `id::text AS id, scenario, status, current_operation, is_transferring_media, percentage_complete,
+  started, finished, schedule_name, scheduled_for, login, ${DELETABLE} AS can_be_deleted`;
+
+export type TaskDetailsRow = SyncTaskRow & { can_be_deleted: boolean };
+
+/** What deleteTasks did: nothing when some ids are unknown or running (named), else how many went. */
+export interface DeleteOutcome {
+  deleted: number;
+  unknown: number[];
+  running: number[];
+}
+
+/** The log filter as SQL: the WHERE clause, the ORDER BY and their parameters. */
+function taskQuery(f: TaskFilter): { where: string; order: string; params: unknown[] } {
+  const dir = f.descending ? 'DESC' : 'ASC';
+  const key = ['scenario', 'status', 'schedule_name', 'login'].includes(f.orderBy) ? `lower(${f.orderBy})` : f.orderBy;
+  return {
+    // A task's time is when it started, else when it was due, else when it was created.
+    where: `($1::text IS NULL OR lower(login) = lower($1))
+      AND ($2::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) >= $2)
+      AND ($3::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) <= $3)
+      AND ($4::text[] IS NULL OR status = ANY($4))
+      AND ($5::text[] IS NULL OR scenario = ANY($5))
+      AND ($6::text IS NULL OR schedule_name = $6)
+      AND ($7::text IS NULL OR strpos(lower(coalesce(schedule_name, '') || ' ' || login || ' ' || coalesce(current_operation, '')), lower($7)) > 0)
+      AND (NOT $8 OR ${DELETABLE})`,
+    order: `${key} ${dir} NULLS LAST, id ${dir}`,
+    params: [
+      f.login ?? null,
+      f.from ?? null,
+      f.to ?? null,
+      f.statuses ?? null,
+      f.types ?? null,
+      f.scheduleName ?? null,
+      f.keyword ?? null,
+      f.deletableOnly,
+    ],
+  };
+}
 
 const SCHEDULE_COLUMNS = `s.id::text AS id, s.name, s.scenario, s.user_id, u.login, s.schedule_text, s.task_settings,
   s.task_schedule, s.last_start_time, s.next_start_time`;
@@ -203,41 +253,43 @@ export class WebSyncRepository {
   }
 
   taskIds(f: TaskFilter): Promise<{ id: string }[]> {
-    const dir = f.descending ? 'DESC' : 'ASC';
-    const key = ['scenario', 'status', 'schedule_name', 'login'].includes(f.orderBy)
-      ? `lower(${f.orderBy})`
-      : f.orderBy;
+    const { where, order, params } = taskQuery(f);
+    return this.db.query(`SELECT id::text AS id FROM sync_agent_tasks WHERE ${where} ORDER BY ${order}`, params);
+  }
+
+  /** The log list: the filter's tasks with their details, `limit` of them from `offset`, in its order. */
+  tasks(f: TaskFilter, offset: number, limit: number): Promise<TaskDetailsRow[]> {
+    const { where, order, params } = taskQuery(f);
     return this.db.query(
-      `SELECT id::text AS id FROM sync_agent_tasks
-       WHERE ($1::text IS NULL OR lower(login) = lower($1))
-         AND ($2::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) >= $2)
-         AND ($3::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) <= $3)
-         AND ($4::text[] IS NULL OR status = ANY($4))
-         AND ($5::text[] IS NULL OR scenario = ANY($5))
-         AND ($6::text IS NULL OR schedule_name = $6)
-         AND ($7::text IS NULL OR strpos(lower(coalesce(schedule_name, '') || ' ' || login || ' ' || coalesce(current_operation, '')), lower($7)) > 0)
-         AND (NOT $8 OR ${DELETABLE})
-       ORDER BY ${key} ${dir} NULLS LAST, id ${dir}`,
-      [
-        f.login ?? null,
-        f.from ?? null,
-        f.to ?? null,
-        f.statuses ?? null,
-        f.types ?? null,
-        f.scheduleName ?? null,
-        f.keyword ?? null,
-        f.deletableOnly,
-      ],
+      `SELECT ${TASK_COLUMNS} FROM sync_agent_tasks WHERE ${where} ORDER BY ${order}
+       LIMIT ${limit} OFFSET ${offset}`,
+      params,
     );
   }
 
-  tasksByIds(ids: number[]): Promise<(SyncTaskRow & { can_be_deleted: boolean })[]> {
-    return this.db.query(
-      `SELECT id::text AS id, scenario, status, current_operation, is_transferring_media, percentage_complete, started,
-         finished, schedule_name, scheduled_for, login, ${DELETABLE} AS can_be_deleted
-       FROM sync_agent_tasks WHERE id = ANY($1::bigint[])`,
-      [ids],
-    );
+  /**
+   * Deletes the tasks and their logs (the log texts are columns of the task; its progress rows go by
+   * cascade) in one transaction, or nothing: the rows are locked first, so a run cannot claim one
+   * between the check and the delete (its claim then finds no row and ends quietly).
+   */
+  deleteTasks(ids: number[]): Promise<DeleteOutcome> {
+    return inTransaction(this.db, async (conn) => {
+      const found = await conn.query<{ id: string; deletable: boolean }>(
+        `SELECT id::text AS id, ${DELETABLE} AS deletable FROM sync_agent_tasks
+         WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+        [ids],
+      );
+      const present = new Set(found.map((r) => Number(r.id)));
+      const unknown = ids.filter((id) => !present.has(id));
+      const running = found.filter((r) => !r.deletable).map((r) => Number(r.id));
+      if (unknown.length > 0 || running.length > 0) return { deleted: 0, unknown, running };
+      const gone = await conn.query(`DELETE FROM sync_agent_tasks WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]);
+      return { deleted: gone.length, unknown, running };
+    });
+  }
+
+  tasksByIds(ids: number[]): Promise<TaskDetailsRow[]> {
+    return this.db.query(`SELECT ${TASK_COLUMNS} FROM sync_agent_tasks WHERE id = ANY($1::bigint[])`, [ids]);
   }
 
   syncUsers(): Promise<SyncUserRow[]> {

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import {
+  ConsoleUser,
+  DeleteTasksRequest,
+  FilterChoices,
   IdList,
   IdQuery,
   IdsQuery,
@@ -14,10 +17,12 @@ import {
   SchedulerQuery,
   SettingsGoUrl,
   SyncAgentTaskList,
+  SyncTaskListQuery,
   SyncUserList,
   SyncUserSettings,
   TaskIdQuery,
   TaskRequestFilter,
+  UserByLoginQuery,
   UserIdQuery,
 } from '@manway/core/api/websync';
 import type { CurrentUser } from '../users/service';
@@ -43,6 +48,33 @@ export function webSyncRoutes(websync: WebSyncService) {
         },
       },
       async (request) => websync.settingsUrl(user(request)),
+    );
+
+    app.get(
+      '/api/settings/userByLogin',
+      {
+        schema: {
+          summary: "The console's user as it shows them: the signed-in user, or the sync user of login",
+          tags,
+          querystring: UserByLoginQuery,
+          response: { 200: ConsoleUser, ...errors, 404: MessageBody },
+        },
+      },
+      async (request) => websync.userByLogin(user(request), request.query.login),
+    );
+
+    app.get(
+      '/api/filter',
+      {
+        schema: {
+          summary: 'The saved filters the sync settings can name: jobs (tasks), subjects (assets), projects',
+          description:
+            "The user's own saved filters, then shared ones. Saved filters select assets, so they serve jobs and subjects; none selects projects.",
+          tags,
+          response: { 200: FilterChoices, ...errors },
+        },
+      },
+      async (request) => websync.filterChoices(user(request)),
     );
 
     app.get(
@@ -156,6 +188,38 @@ export function webSyncRoutes(websync: WebSyncService) {
         },
       },
       async (request) => websync.taskIds(user(request), request.query),
+    );
+
+    app.get(
+      '/api/syncAgentTask',
+      {
+        schema: {
+          summary: 'The log list: the sync-agent tasks matching the filter with their details, Take of them from Skip',
+          description: 'The filter of getIds; QueryForDelete=true keeps only the tasks that can be deleted.',
+          tags,
+          querystring: SyncTaskListQuery,
+          response: { 200: SyncAgentTaskList, ...errors },
+        },
+      },
+      async (request) => websync.tasks(user(request), request.query),
+    );
+
+    app.put(
+      '/api/syncAgentTask/deleteTasks',
+      {
+        schema: {
+          summary: 'Delete sync-agent tasks and their logs, all or none; answers an empty payload on success',
+          description:
+            'A task a run has (InProgress) answers 409 and nothing is deleted; an id that does not exist answers 400 naming TaskIds.',
+          tags,
+          body: DeleteTasksRequest,
+          response: { 204: Empty, ...errors, 409: MessageBody },
+        },
+      },
+      async (request, reply) => {
+        await websync.deleteTasks(user(request), request.body.TaskIds);
+        return reply.code(204).send(null);
+      },
     );
 
     app.get(

@@ -3,7 +3,7 @@
  * scheduler's tick that turns due schedules into sync-agent tasks, the task log and sync settings.
  * Running the tasks is the sync agent's (modules/sync-agent).
  */
-import type { ScheduledTask } from '@manway/core/api/websync';
+import type { ConsoleUser, FilterChoices, ScheduledTask, SyncTaskListQuery } from '@manway/core/api/websync';
 import {
   DEFAULT_SYNC_SETTINGS,
   isStartTimeInPast,
@@ -22,7 +22,14 @@ import { describeSchedule, nextOccurrence, type TaskSchedule } from '@manway/cor
 import { fail } from '../../errors';
 import { mayOpen } from '../settings/service';
 import type { CurrentUser } from '../users/service';
-import type { ScheduleOrder, ScheduleRow, TaskOrder, WebSyncRepository } from './repository';
+import type {
+  ScheduleOrder,
+  ScheduleRow,
+  TaskDetailsRow,
+  TaskFilter,
+  TaskOrder,
+  WebSyncRepository,
+} from './repository';
 
 const SCHEDULE_ORDER: Record<SchedulerQuery['Path'], ScheduleOrder> = {
   Name: 'name',
@@ -61,9 +68,55 @@ function toScheduledTask(row: ScheduleRow): ScheduledTask {
   };
 }
 
+function toSyncAgentTask(r: TaskDetailsRow): SyncAgentTask {
+  return {
+    id: Number(r.id),
+    scenario: r.scenario as SyncAgentTask['scenario'],
+    status: r.status as SyncAgentTask['status'],
+    currentOperation: r.current_operation,
+    isTransferringMedia: r.is_transferring_media,
+    percentageComplete: r.percentage_complete,
+    started: iso(r.started),
+    finished: iso(r.finished),
+    scheduleName: r.schedule_name,
+    scheduledFor: iso(r.scheduled_for),
+    login: r.login,
+    canBeDeleted: r.can_be_deleted,
+  };
+}
+
+function taskFilterOf(f: TaskRequestFilter): TaskFilter {
+  return {
+    login: f.Login,
+    from: f.FromDate,
+    to: f.ToDate,
+    statuses: f.Statuses,
+    types: f.Types,
+    scheduleName: f.ScheduleName,
+    keyword: f.Keyword,
+    deletableOnly: f.QueryForDelete,
+    orderBy: TASK_ORDER[f.Path],
+    descending: f.SortDirection === 'Descending',
+  };
+}
+
+/** One saved filter a user can name, from the filters module (own first, then shared ones). */
+export interface NamedFilter {
+  name: string;
+  /** The display name of the object type it selects. */
+  objectType: string;
+  shared: boolean;
+}
+
+/** Where the sync settings' filter names come from: the user's saved filters (modules/filters). */
+export interface SyncFilterSource {
+  visible(user: CurrentUser): Promise<NamedFilter[]>;
+}
+
 export class WebSyncService {
   constructor(
     private readonly repo: WebSyncRepository,
+    private readonly filters: SyncFilterSource,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -167,19 +220,12 @@ export class WebSyncService {
 
   async taskIds(user: CurrentUser, f: TaskRequestFilter): Promise<number[]> {
     this.guard(user);
-    const rows = await this.repo.taskIds({
-      login: f.Login,
-      from: f.FromDate,
-      to: f.ToDate,
-      statuses: f.Statuses,
-      types: f.Types,
-      scheduleName: f.ScheduleName,
-      keyword: f.Keyword,
-      deletableOnly: f.QueryForDelete,
-      orderBy: TASK_ORDER[f.Path],
-      descending: f.SortDirection === 'Descending',
-    });
-    return rows.map((r) => Number(r.id));
+    return (await this.repo.taskIds(taskFilterOf(f))).map((r) => Number(r.id));
+  }
+
+  async tasks(user: CurrentUser, q: SyncTaskListQuery): Promise<SyncAgentTask[]> {
+    this.guard(user);
+    return (await this.repo.tasks(taskFilterOf(q), q.Skip, q.Take)).map(toSyncAgentTask);
   }
 
   async tasksByIds(user: CurrentUser, ids: number[]): Promise<SyncAgentTask[]> {
@@ -188,24 +234,26 @@ export class WebSyncService {
     const byId = new Map((await this.repo.tasksByIds(ids)).map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
-      if (!r) return [];
-      return [
-        {
-          id,
-          scenario: r.scenario as SyncAgentTask['scenario'],
-          status: r.status as SyncAgentTask['status'],
-          currentOperation: r.current_operation,
-          isTransferringMedia: r.is_transferring_media,
-          percentageComplete: r.percentage_complete,
-          started: iso(r.started),
-          finished: iso(r.finished),
-          scheduleName: r.schedule_name,
-          scheduledFor: iso(r.scheduled_for),
-          login: r.login,
-          canBeDeleted: r.can_be_deleted,
-        },
-      ];
+      return r ? [toSyncAgentTask(r)] : [];
     });
+  }
+
+  /**
+   * Deletes the tasks and their logs, all or none: an id that is not there answers 400 naming
+   * TaskIds (the list is stale: reload it), one a run still has answers 409 (cancel it first).
+   */
+  async deleteTasks(user: CurrentUser, ids: number[]): Promise<number> {
+    this.guard(user);
+    const outcome = await this.repo.deleteTasks(ids);
+    if (outcome.unknown.length > 0) {
+      throw fail.field('TaskIds', `These tasks no longer exist: ${outcome.unknown.slice(0, 20).join(', ')}.`);
+    }
+    if (outcome.running.length > 0) {
+      throw fail.conflict(
+        `These tasks are running and cannot be deleted; cancel them first: ${outcome.running.slice(0, 20).join(', ')}.`,
+      );
+    }
+    return outcome.deleted;
   }
 
   // ---- users and their sync settings ----
@@ -218,6 +266,39 @@ export class WebSyncService {
       organization: u.organization ?? '',
       login: u.login,
     }));
+  }
+
+  /**
+   * The console's user (the settings' client view): the signed-in user, or the sync user of
+   * `login` when one is asked for.
+   */
+  async userByLogin(user: CurrentUser, login: string | undefined): Promise<ConsoleUser> {
+    this.guard(user);
+    if (login === undefined || login.toLowerCase() === user.login.toLowerCase()) {
+      return { userName: user.displayName || user.login, login: user.login };
+    }
+    const found = (await this.repo.syncUsers()).find((u) => u.login.toLowerCase() === login.toLowerCase());
+    if (!found) throw fail.notFound('The sync user was not found.');
+    return { userName: found.display_name || found.login, login: found.login };
+  }
+
+  /**
+   * The filter names the sync settings offer: the user's own saved filters, then the shared ones
+   * (a name the user has is theirs, as the filters module resolves it). Saved filters select
+   * assets (nodes, sections, laterals): they narrow the assets got (subjects) and the planned and
+   * completed tasks on those assets (jobs). No saved filter selects projects in this system (the
+   * Office refuses a projects filter), so that list is empty until one can.
+   */
+  async filterChoices(user: CurrentUser): Promise<FilterChoices> {
+    this.guard(user);
+    const seen = new Set<string>();
+    const choices = (await this.filters.visible(user))
+      .filter((f) => !seen.has(f.name) && seen.add(f.name))
+      .map((f) => ({
+        FilterName: f.name,
+        DisplayName: `${f.name} (${f.objectType}${f.shared ? ', shared' : ''})`,
+      }));
+    return { jobs: choices, subjects: choices, projects: [] };
   }
 
   /** Whether `user` may use the console, and so start, cancel and export for the agent. */

@@ -11,7 +11,9 @@ describe('websync routes', () => {
   async function open(path: string) {
     const server = new FakeServer()
       .on('GET', '/api/settings/general', { json: generalSettings() })
-      .on('GET', '/api/syncAgentTask/getIds', { json: [] });
+      .on('GET', '/api/syncAgentTask/getIds', { json: [] })
+      .on('GET', '/api/settings/userByLogin', { json: { userName: 'Sam Syncer', login: 'syncer' } })
+      .on('GET', '/api/filter', { json: { jobs: [], subjects: [], projects: [] } });
     const shell = createTestShell({ server, edition: 'web-websync' });
     const router = createMemoryRouter(websyncRoutes(), { initialEntries: [path] });
     render(<ShellApp store={shell.store} config={shell.config} router={router} />);

@@ -1,13 +1,16 @@
 /** The websync console's calls (websync spec section 7), each a thunk through the shell's request layer. */
 import type {
+  ConsoleUser,
+  FilterChoices,
   SaveScheduledTask,
   ScheduledTask,
   SchedulerQuery,
   SyncAgentTask,
   SyncUser,
+  SyncUserSettings,
   TaskRequestFilter,
 } from '@manway/core/api/websync';
-import { performRequest, type RequestArgs } from '../../../shell/request/request';
+import { buildUrl, performRequest, type RequestArgs } from '../../../shell/request/request';
 import type { AppThunk } from '../../../shell/store/types';
 
 const call =
@@ -54,3 +57,36 @@ export const getTaskIds = (q: TaskQuery) =>
 
 export const getTasksByIds = (ids: number[]) =>
   call<SyncAgentTask[]>({ url: 'api/syncAgentTask/getByIds', params: { ids: ids.join(',') } });
+
+/** Resolves with the payload: empty (null) means deleted. */
+export const deleteTasks = (TaskIds: number[]) =>
+  call<unknown>({ url: 'api/syncAgentTask/deleteTasks', method: 'PUT', body: { TaskIds } });
+
+/** One file of a task's media transfer (spec section 3, "Task media"). */
+export interface TaskMedia {
+  jobName: string;
+  fileName: string;
+  status: string;
+  percentsComplete: number;
+}
+
+export const getTaskMedia = (taskId: number) =>
+  call<TaskMedia[]>({ url: 'api/syncAgentTask/media', params: { taskId } });
+
+/** The address of a task's Server or Client log, opened by a link in a new tab. */
+export const taskLogUrl = (apiBaseUrl: string, taskId: number, type: 'Server' | 'Client') =>
+  buildUrl(apiBaseUrl, 'api/syncAgentTask/log', { taskId, type });
+
+/** Loaded at start-up, whose failures become pages of their own (so no global handling). */
+export const getUserByLogin = (login?: string) =>
+  call<ConsoleUser>({ url: 'api/settings/userByLogin', params: { login }, ignoreGlobal: true });
+
+/** Loaded at start-up, whose failures become pages of their own (so no global handling). */
+export const getFilterChoices = () => call<FilterChoices>({ url: 'api/filter', ignoreGlobal: true });
+
+export const getSyncUserSettings = (userId: string) =>
+  call<SyncUserSettings>({ url: 'api/syncUserSettings', params: { userId } });
+
+/** Resolves with the payload: empty (null) means saved. */
+export const saveSyncUserSettings = (settings: SyncUserSettings) =>
+  call<unknown>({ url: 'api/syncUserSettings', method: 'POST', body: settings });

@@ -26,6 +26,7 @@ import {
   saveSchedule,
   type ScheduleQuery,
 } from '../api/websyncApi';
+import { DELETE_CONFIRM } from './deleteConfirm';
 import { ScenarioIcon } from './ScenarioIcon';
 import { formOfTask, newScheduleForm, saveBodyOf, type ScheduleForm } from './scheduleForm';
 import { ScheduleTaskModal } from './ScheduleTaskModal';
@@ -34,13 +35,6 @@ import './websync.css';
 
 export const SCHEDULE_SORT_DEBOUNCE_MS = 500;
 const DEFAULT_QUERY: ScheduleQuery = { Path: 'NextStartTime', SortDirection: 'Ascending' };
-
-export const DELETE_CONFIRM = {
-  type: 'critical' as const,
-  title: 'Delete tasks',
-  text: 'Are you sure you want to delete the selected task(s) (and associated logs)?',
-  checkboxLabel: 'Yes, I want to delete this task(s)',
-};
 
 const toSort = (q: ScheduleQuery): VirtualTableSort => ({
   columnId: q.Path,
