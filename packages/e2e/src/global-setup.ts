@@ -1,4 +1,7 @@
-/** Starts the product with `npm start` on a free port with a fresh data dir for the whole e2e run. */
+/**
+ * Starts the product with `npm start` with a fresh data dir for the whole e2e run: the Office system
+ * on a free port and the Field system on the next one.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,28 +11,43 @@ import { startProduct, stopProduct } from './product';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The Office system (demo town). */
     baseUrl: string;
+    /** The Field system (filled by its sync agent from the Office). */
+    fieldUrl: string;
+    /** The `admin` password of both systems. */
     adminPassword: string;
   }
 }
 
 const ADMIN_PASSWORD = 'e2e-admin-password';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** A port free to listen on (0: any); answers it, or undefined when taken. */
+function listenable(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
+    s.once('error', () => resolve(undefined));
+    s.listen(port, '127.0.0.1', () => {
+      const { port: bound } = s.address() as { port: number };
+      s.close(() => resolve(bound));
     });
-    s.on('error', reject);
   });
+}
+
+/** Two free ports in a row, for the Office (`PORT`) and the Field (`PORT` + 1). */
+async function freePortPair(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await listenable(0);
+    if (port !== undefined && port < 65535 && (await listenable(port + 1)) !== undefined) return port;
+  }
+  throw new Error('no two free ports in a row for the Office and the Field systems');
 }
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'manway-e2e-'));
-  const product = await startProduct({ port: await freePort(), dataDir, adminPassword: ADMIN_PASSWORD });
+  const product = await startProduct({ port: await freePortPair(), dataDir, adminPassword: ADMIN_PASSWORD });
   project.provide('baseUrl', product.baseUrl);
+  project.provide('fieldUrl', product.fieldUrl);
   project.provide('adminPassword', ADMIN_PASSWORD);
   return async () => {
     await stopProduct(product);

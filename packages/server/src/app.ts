@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { fail } from './errors';
-import './http/context';
+import { sessionCookie } from './http/context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/session';
@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Manway API', version: API_VERSION, description: 'The calls the Manway editions make.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'manway_session' } } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookie(config) } } },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('retry-after', '2');
     return reply.status(503).send({ message: 'The server is starting. Try again in a few seconds.' });
   });
-  registerSessions(app, services.account, readiness);
+  registerSessions(app, services.account, readiness, config);
 
   await app.register(healthRoutes(readiness, deps.db.kind));
   await app.register(accountRoutes(services.account, config, deps.sso));

@@ -21,6 +21,7 @@ const EnvSchema = z
     OFFICE_URL: optionalUrl,
     OFFICE_LOGIN: z.string().trim().min(1).optional(),
     OFFICE_PASSWORD: z.string().min(1).optional(),
+    SYNC_ACCOUNT_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     OFFICE_RETRY_SECONDS: z
       .string()
       .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'a comma-separated list of seconds, e.g. 2,5,15,30,60')
@@ -79,6 +80,11 @@ export interface Config {
   role: 'office' | 'field';
   /** The Office system the sync agent copies from (a Field system's setting). */
   office: { url: string; login: string; password: string; retryDelaysMs: number[] } | undefined;
+  /**
+   * An Office system's demo service account for a Field's agent (`SYNC_ACCOUNT_LOGIN`), created
+   * with the demo data when its password is set; `npm start` sets it for its Field system.
+   */
+  syncAccountPassword: string | undefined;
   /** Records per export page the sync agent asks for. */
   syncPageSize: number;
   defaultUser: string | undefined;
@@ -119,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             retryDelaysMs: e.OFFICE_RETRY_SECONDS.split(',').map((v) => Math.round(Number(v.trim()) * 1000)),
           }
         : undefined,
+    syncAccountPassword: e.SYNC_ACCOUNT_PASSWORD,
     syncPageSize: e.SYNC_PAGE_SIZE,
     defaultUser: e.DEFAULT_USER,
     seedDemo: e.SEED_DEMO === 'true',

@@ -59,8 +59,10 @@ async function start(config: Config): Promise<void> {
     await db.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: under `npm start` a signal may arrive twice (from the terminal's process group
+  // and from start.mjs), and a second one must not kill the process while it closes its database.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {

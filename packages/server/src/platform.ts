@@ -10,7 +10,10 @@ import { migrate, SchemaTooNewError } from './db/migrate';
 import { judgeServerVersion, readServerVersionNum } from './db/state';
 import { isConnectionError } from './errors';
 import { startQueue, type JobQueue } from './jobs/queue';
+import { createDemoFieldSchedules } from './modules/demo/field-schedules';
+import { FIELD_SCHEDULES_DATASET } from './modules/demo/repository';
 import type { LoadSummary } from './modules/demo/service';
+import { SYNC_ACCOUNT_LOGIN, toCurrentUser } from './modules/users/service';
 import type { Services } from './services';
 
 export type ReadinessState =
@@ -94,12 +97,35 @@ async function prepareFirstStart(services: Services, config: Config, log: Logger
         : 'created the administrator: login "admin" with the password from ADMIN_PASSWORD',
     );
   }
-  if (config.seedDemo) {
-    const created = await services.users.ensureDemoUsers();
-    if (created > 0) log.info(`created ${created} demo users (see the README)`);
-    const loaded = await services.demo.loadIfEmpty(config.demoSeed);
-    if (loaded) log.info(describeLoad(loaded));
+  if (!config.seedDemo) return;
+  if (config.role === 'field') {
+    // A Field system gets its network and users from the Office by sync, not from the demo seed.
+    await prepareFieldDemo(services, log);
+    return;
   }
+  const created = await services.users.ensureDemoUsers();
+  if (created > 0) log.info(`created ${created} demo users (see the README)`);
+  if (config.syncAccountPassword) {
+    const account = await services.users.ensureSyncAccount(config.syncAccountPassword);
+    if (account === 'created')
+      log.info(`created the service account "${SYNC_ACCOUNT_LOGIN}" for the Field system's sync agent`);
+    if (account === 'reset')
+      log.info(`set the password of the service account "${SYNC_ACCOUNT_LOGIN}" to SYNC_ACCOUNT_PASSWORD`);
+  }
+  const loaded = await services.demo.loadIfEmpty(config.demoSeed);
+  if (loaded) log.info(describeLoad(loaded));
+}
+
+/** The demo sync schedules of a Field system, owned by its administrator, created once. */
+async function prepareFieldDemo(services: Services, log: Logger): Promise<void> {
+  const admin = await services.users.findByLogin('admin');
+  if (!admin) return;
+  let names: string[] = [];
+  const created = await services.demo.once(FIELD_SCHEDULES_DATASET, async () => {
+    names = await createDemoFieldSchedules(services.websync, toCurrentUser(admin));
+    return { schedules: names };
+  });
+  if (created) log.info(`created the demo sync schedules ${names.map((n) => `"${n}"`).join(' and ')}`);
 }
 
 export function describeLoad(s: LoadSummary): string {

@@ -3,16 +3,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { fail } from '../errors';
 import type { AccountService, SessionInfo } from '../modules/account/service';
-import { SESSION_COOKIE } from './context';
+import { sessionCookie } from './context';
 import { isHttps } from './origin';
 import type { Readiness } from '../platform';
 
-export function registerSessions(app: FastifyInstance, account: AccountService, readiness: Readiness): void {
+export function registerSessions(
+  app: FastifyInstance,
+  account: AccountService,
+  readiness: Readiness,
+  config: Config,
+): void {
+  const cookie = sessionCookie(config);
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
     // Without a database nobody can be resolved; the routes that still run then need no user.
     if (!readiness.ready) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookie];
     if (token) request.user = (await account.resolve(token))?.user ?? null;
     const isApi = request.url.startsWith('/api/');
     // An unknown address is a 404 for everyone; asking to sign in first would only hide that.
@@ -21,7 +27,7 @@ export function registerSessions(app: FastifyInstance, account: AccountService, 
 }
 
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, config: Config, session: SessionInfo) {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  reply.setCookie(sessionCookie(config), session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -32,5 +38,10 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, c
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest, config: Config) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, config) });
+  reply.clearCookie(sessionCookie(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request, config),
+  });
 }

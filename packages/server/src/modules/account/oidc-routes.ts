@@ -11,7 +11,7 @@ import { EDITION_BASE_PATHS } from '@manway/core/editions';
 import { sameOriginPath } from '@manway/core/return-url';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { SESSION_COOKIE } from '../../http/context';
+import { sessionCookie } from '../../http/context';
 import { isHttps, ownOrigin } from '../../http/origin';
 import { setSessionCookie } from '../../http/session';
 import type { UsersService } from '../users/service';
@@ -136,7 +136,7 @@ export function oidcRoutes(sso: OpenIdSingleSignOn, account: AccountService, use
           {
             ip: request.ip,
             userAgent: request.headers['user-agent'] ?? null,
-            previousToken: request.cookies[SESSION_COOKIE],
+            previousToken: request.cookies[sessionCookie(config)],
           },
           completed.idToken,
         );

@@ -7,7 +7,7 @@ import { EDITION_BASE_PATHS } from '@manway/core/editions';
 import { sameOriginPath } from '@manway/core/return-url';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { SESSION_COOKIE } from '../../http/context';
+import { sessionCookie } from '../../http/context';
 import { ownOrigin } from '../../http/origin';
 import { clearSessionCookie, setSessionCookie } from '../../http/session';
 import { renderLoginPage } from './login-page';
@@ -29,7 +29,7 @@ export function accountRoutes(account: AccountService, config: Config, sso: Sing
     const context = (request: FastifyRequest): SignInContext => ({
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
-      previousToken: request.cookies[SESSION_COOKIE],
+      previousToken: request.cookies[sessionCookie(config)],
     });
     const safeReturn = (request: FastifyRequest, raw: string | undefined) =>
       sameOriginPath(raw, ownOrigin(request, config), DEFAULT_RETURN);
@@ -112,7 +112,7 @@ export function accountRoutes(account: AccountService, config: Config, sso: Sing
         },
       },
       async (request, reply) => {
-        const { idToken } = await account.signOut(request.cookies[SESSION_COOKIE]);
+        const { idToken } = await account.signOut(request.cookies[sessionCookie(config)]);
         clearSessionCookie(reply, request, config);
         const returnUrl = safeReturn(request, request.query.returnUrl);
         const signIn = `${LOGIN_PATH}?returnUrl=${encodeURIComponent(returnUrl)}`;

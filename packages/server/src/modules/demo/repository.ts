@@ -16,6 +16,9 @@ import type { ObservationCodeDef, Standard } from '@manway/core/domain/standard'
 import { ewkt, insertRows, inTransaction, resetIdentities } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
 
+/** The dataset that records a Field system's demo sync schedules (modules/demo/field-schedules.ts). */
+export const FIELD_SCHEDULES_DATASET = 'field-demo-schedules';
+
 export const ASSET_COLUMNS = [
   'id',
   'object_type',
@@ -164,10 +167,20 @@ export class DemoRepository {
   }
 
   async hasNetwork(): Promise<boolean> {
+    // A Field's demo schedules are recorded as a dataset too, but they are no network.
     const [row] = await this.db.query<{ any: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM assets) OR EXISTS (SELECT 1 FROM datasets) AS any`,
+      `SELECT EXISTS (SELECT 1 FROM assets) OR EXISTS (SELECT 1 FROM datasets WHERE name <> $1) AS any`,
+      [FIELD_SCHEDULES_DATASET],
     );
     return row?.any ?? false;
+  }
+
+  /** Records that a once-per-database piece of demo data was created (so deleting it is not undone). */
+  async markDataset(name: string, params: unknown): Promise<void> {
+    await this.db.query(
+      `INSERT INTO datasets (name, seed, params) VALUES ($1, 0, $2::jsonb) ON CONFLICT (name) DO NOTHING`,
+      [name, JSON.stringify(params)],
+    );
   }
 
   async userIds(logins: string[]): Promise<Map<string, string>> {

@@ -69,6 +69,17 @@ export class DemoService {
     };
   }
 
+  /**
+   * Runs `create` once per database: not again after a restart, nor after its records were deleted.
+   * Answers whether it ran.
+   */
+  async once(dataset: string, create: () => Promise<unknown>): Promise<boolean> {
+    if (await this.repo.dataset(dataset)) return false;
+    const params = await create();
+    await this.repo.markDataset(dataset, params ?? {});
+    return true;
+  }
+
   checksum(): Promise<string> {
     return this.repo.checksum();
   }

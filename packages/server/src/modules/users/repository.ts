@@ -54,4 +54,11 @@ export class UsersRepository {
       .returning();
     return row;
   }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.orm
+      .update(users)
+      .set({ passwordHash, version: sql`${users.version} + 1` })
+      .where(eq(users.id, id));
+  }
 }

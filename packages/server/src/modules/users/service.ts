@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@manway/core/roles';
 import { fail } from '../../errors';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import type { UserRow, UsersRepository } from './repository';
 
 /** The signed-in user as the rest of the server sees it: no hash, no secrets. */
@@ -24,6 +24,9 @@ export const DEMO_USERS: { login: string; displayName: string; role: Role; websy
   { login: 'guest', displayName: 'Gina Guest', role: 'guest', websync: false, password: 'guest-demo' },
   { login: 'syncer', displayName: 'Sam Syncer', role: 'regular', websync: true, password: 'syncer-demo' },
 ];
+
+/** The Office's demo service account that a Field system's sync agent signs in with (OFFICE_LOGIN). */
+export const SYNC_ACCOUNT_LOGIN = 'field-agent';
 
 /** Who an identity provider vouches for, as far as an account here is concerned. */
 export interface ExternalIdentity {
@@ -86,5 +89,28 @@ export class UsersService {
       if (await this.repo.insertIfAbsent({ ...rest, passwordHash: await hashPassword(password) })) created++;
     }
     return created;
+  }
+
+  /**
+   * The demo service account of a Field's agent: a regular user with the websync permission (the
+   * export needs nothing more). Its password is the configured one; when that changed (a new data
+   * dir for the Field, say) the stored hash follows, so the agent is never locked out. Answers
+   * whether the account was created or its password reset.
+   */
+  async ensureSyncAccount(password: string): Promise<'created' | 'reset' | 'unchanged'> {
+    const existing = await this.repo.findByLogin(SYNC_ACCOUNT_LOGIN);
+    if (!existing) {
+      const created = await this.repo.insertIfAbsent({
+        login: SYNC_ACCOUNT_LOGIN,
+        displayName: 'Field sync agent',
+        passwordHash: await hashPassword(password),
+        role: 'regular',
+        websync: true,
+      });
+      return created ? 'created' : 'unchanged';
+    }
+    if (existing.passwordHash && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
+    await this.repo.setPasswordHash(existing.id, await hashPassword(password));
+    return 'reset';
   }
 }
