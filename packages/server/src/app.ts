@@ -25,6 +25,7 @@ import { objectsRoutes } from './modules/objects/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { syncAgentRoutes } from './modules/sync-agent/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
+import { syncImportRoutes } from './modules/sync-import/routes';
 import { webSyncRoutes } from './modules/websync/routes';
 import { tilesRoutes } from './modules/tiles/routes';
 import { workRoutes } from './modules/work/routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webSyncRoutes(services.websync));
   await app.register(syncAgentRoutes(services.syncAgent));
   await app.register(syncExportRoutes(services.syncExport));
+  await app.register(syncImportRoutes(services.syncImport));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
   return app;
 }

@@ -26,6 +26,7 @@ const EnvSchema = z
       .string()
       .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'a comma-separated list of seconds, e.g. 2,5,15,30,60')
       .default('2,5,15,30,60'),
+    MEDIA_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(4096),
     SYNC_PAGE_SIZE: z.coerce.number().int().min(1).max(MAX_EXPORT_PAGE).default(DEFAULT_EXPORT_PAGE),
     DEFAULT_USER: z.string().trim().min(1).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -87,6 +88,8 @@ export interface Config {
   syncAccountPassword: string | undefined;
   /** Records per export page the sync agent asks for. */
   syncPageSize: number;
+  /** The largest media file a sync upload may carry. */
+  mediaMaxBytes: number;
   defaultUser: string | undefined;
   seedDemo: boolean;
   /** Seed of the demo town: the same seed gives the same town on every back end. */
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     syncAccountPassword: e.SYNC_ACCOUNT_PASSWORD,
     syncPageSize: e.SYNC_PAGE_SIZE,
+    mediaMaxBytes: e.MEDIA_MAX_MB * 1024 * 1024,
     defaultUser: e.DEFAULT_USER,
     seedDemo: e.SEED_DEMO === 'true',
     demoSeed: e.DEMO_SEED,

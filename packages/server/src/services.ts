@@ -26,7 +26,10 @@ import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
 import { SyncAgentRepository } from './modules/sync-agent/repository';
 import { leaseSecondsFor, SyncAgentService } from './modules/sync-agent/service';
+import { MediaStore } from './modules/sync-agent/media-store';
 import { SyncExportRepository } from './modules/sync-export/repository';
+import { SyncImportRepository } from './modules/sync-import/repository';
+import { SyncImportService } from './modules/sync-import/service';
 import { SyncExportService } from './modules/sync-export/service';
 import { WebSyncRepository } from './modules/websync/repository';
 import { WebSyncService } from './modules/websync/service';
@@ -45,6 +48,7 @@ export interface Services {
   websync: WebSyncService;
   syncExport: SyncExportService;
   syncAgent: SyncAgentService;
+  syncImport: SyncImportService;
   /** Attached to the queue once it has started (platform.ts). */
   jobs: LateJobSender;
   tiles: TilesService;
@@ -70,10 +74,19 @@ export function createServices(db: Database, config: Config): Services {
     },
   });
   const jobs = new LateJobSender();
-  const syncAgent = new SyncAgentService(new SyncAgentRepository(db, leaseSecondsFor(config.office)), websync, jobs, {
-    office: config.office,
-    pageSize: config.syncPageSize,
-  });
+  const media = new MediaStore(config.dataDir);
+  const syncAgent = new SyncAgentService(
+    new SyncAgentRepository(db, leaseSecondsFor(config.office)),
+    websync,
+    jobs,
+    {
+      office: config.office,
+      pageSize: config.syncPageSize,
+      media,
+      filters,
+    },
+    db,
+  );
   return {
     users,
     account,
@@ -86,10 +99,16 @@ export function createServices(db: Database, config: Config): Services {
     work,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
-    syncExport: new SyncExportService(new SyncExportRepository(db), {
-      select: (user, kind, name) => filters.selectForExport(user, kind, name),
-    }),
+    syncExport: new SyncExportService(
+      new SyncExportRepository(db),
+      {
+        select: (user, kind, name) => filters.selectForExport(user, kind, name),
+        matching: (user, name) => filters.selectMatching(user.id, name),
+      },
+      media,
+    ),
     syncAgent,
+    syncImport: new SyncImportService(new SyncImportRepository(db), media, config.mediaMaxBytes),
     jobs,
     tiles: new TilesService(new TilesRepository(db), objects),
     jobHandlers: {

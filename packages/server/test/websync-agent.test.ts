@@ -374,12 +374,6 @@ describe('the task lifecycle', () => {
     }
   });
 
-  it('scenarios the agent cannot run yet fail at once, saying why', async () => {
-    const id = await newTask('GettingPlannedTasks', { $type: 'GettingTasksSettings', FilterName: 'This week' });
-    expect(await field.services.syncAgent.run(id)).toBe('Failed');
-    expect(await logOf(id, 'Client')).toMatch(/Getting planned tasks is not supported by this version/);
-  });
-
   it(
     'cancelling: a Scheduled task ends Cancelled at once, a running one after its page',
     async () => {

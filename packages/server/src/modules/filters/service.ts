@@ -484,6 +484,15 @@ export class FiltersService {
     return this.repo.exportClosure(key, query.objectType, matched);
   }
 
+  /** The ids of the assets the user's saved filter matches, uncapped (tasks and inspections on them sync). */
+  async selectMatching(userId: string, name: string): Promise<number[]> {
+    const row = await this.repo.visibleFilter(userId, name);
+    if (!row) throw fail.notFound(`Filter "${name}" not found`);
+    const def = parseJson(FilterDefinition, JSON.stringify(row.definition), 'filter');
+    const { query } = await this.toQuery(def, 'filter');
+    return this.repo.assetIds(query, Number.MAX_SAFE_INTEGER);
+  }
+
   async getSaved(user: CurrentUser, name: string): Promise<SavedFilter> {
     return this.full(user, await this.visibleOrFail(user, name));
   }

@@ -5,7 +5,16 @@
  * refused sign-in) is not. Nothing here touches the database.
  */
 import { SESSION_ID_HEADER } from '@manway/core/editions';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { exportPage, type ExportKind, type ExportPage } from '@manway/core/api/sync-export';
+import {
+  InspectionsImportResult,
+  MediaState,
+  PlannedTasksPage,
+  type InspectionsImport,
+  type MediaRecord,
+} from '@manway/core/api/sync-data';
 
 export interface OfficeConnection {
   url: string;
@@ -68,47 +77,125 @@ export class OfficeClient {
   ) {}
 
   async page<K extends ExportKind>(kind: K, r: PageRequest, signal: AbortSignal): Promise<ExportPage<K>> {
-    const query = new URLSearchParams({ limit: String(r.limit) });
-    if (r.after !== undefined) query.set('after', r.after);
-    if (r.filter !== undefined) query.set('filter', r.filter);
-    const path = `/api/sync/export/${kind}?${query.toString()}`;
-    const body = await this.withRetries(path, signal, async () => {
-      if (!this.cookie) await this.signIn(signal);
-      let res = await this.send('GET', path, undefined, signal);
-      if (res.status === 401) {
-        // The session expired or the Office restarted with a new database: sign in once more.
-        await this.signIn(signal);
-        res = await this.send('GET', path, undefined, signal);
-      }
-      return this.json(res, path);
+    const path = `/api/sync/export/${kind}?${pageQuery(r)}`;
+    return exportPage(kind).parse(await this.json('GET', path, undefined, signal)) as ExportPage<K>;
+  }
+
+  /** Scenario 1: a page of open tasks with their assets and media. */
+  async plannedTasks(r: PageRequest, signal: AbortSignal): Promise<PlannedTasksPage> {
+    const path = `/api/sync/export/planned-tasks?${pageQuery(r)}`;
+    return PlannedTasksPage.parse(await this.json('GET', path, undefined, signal));
+  }
+
+  /** Scenario 2: a page of completed inspections, written by the Office in one transaction. */
+  async importInspections(body: InspectionsImport, signal: AbortSignal): Promise<InspectionsImportResult> {
+    return InspectionsImportResult.parse(await this.json('POST', '/api/sync/import/inspections', body, signal));
+  }
+
+  /** Declares an upload; answers what the Office already holds of the file. */
+  async declareMedia(m: MediaRecord, signal: AbortSignal): Promise<MediaState> {
+    return MediaState.parse(await this.json('PUT', `/api/sync/media/${m.globalId}`, m, signal));
+  }
+
+  /** Sends one chunk; `body` is called again for a retry. */
+  async sendChunk(globalId: string, offset: number, body: () => Readable, signal: AbortSignal): Promise<MediaState> {
+    const path = `/api/sync/media/${globalId}/content?offset=${offset}`;
+    const answer = await this.withRetries(path, signal, async () => {
+      const res = await this.authorised('PUT', path, signal, () => ({
+        body: Readable.toWeb(body()) as ReadableStream,
+        contentType: 'application/octet-stream',
+      }));
+      return this.parse(res, path);
     });
-    return exportPage(kind).parse(body) as ExportPage<K>;
+    return MediaState.parse(answer);
+  }
+
+  /**
+   * The bytes of a media file from `start` on, handed to `consume` as they arrive; a dropped
+   * connection is retried from where `consume` got to (`at()` tells).
+   */
+  async download(
+    globalId: string,
+    at: () => Promise<number>,
+    consume: (body: Readable) => Promise<void>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const path = `/api/sync/media/${globalId}/content`;
+    await this.withRetries(path, signal, async () => {
+      const start = await at();
+      const res = await this.authorised('GET', path, signal, undefined, { range: `bytes=${start}-` });
+      if (!res.ok || !res.body) return this.parse(res, path);
+      try {
+        await consume(Readable.fromWeb(res.body as WebReadableStream));
+      } catch (error) {
+        if (signal.aborted) throw new InterruptedError();
+        if (error instanceof OfficeRefusedError) throw error;
+        throw new Transient(`the download of ${globalId} broke off: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  private async json(method: string, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+    return this.withRetries(path, signal, async () => {
+      const res = await this.authorised(method, path, signal, () =>
+        body === undefined ? undefined : { body: JSON.stringify(body), contentType: 'application/json' },
+      );
+      return this.parse(res, path);
+    });
+  }
+
+  /** One request with the session, signing in first and once more if the session has gone. */
+  private async authorised(
+    method: string,
+    path: string,
+    signal: AbortSignal,
+    body?: () => { body: string | ReadableStream; contentType: string } | undefined,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
+    if (!this.cookie) await this.signIn(signal);
+    let res = await this.send(method, path, body?.(), signal, extra);
+    if (res.status === 401) {
+      // The session expired or the Office restarted with a new database: sign in once more.
+      await res.body?.cancel();
+      await this.signIn(signal);
+      res = await this.send(method, path, body?.(), signal, extra);
+    }
+    return res;
   }
 
   private async signIn(signal: AbortSignal): Promise<void> {
     const path = '/api/account/login';
-    const res = await this.send('POST', path, { login: this.office.login, password: this.office.password }, signal);
+    const credentials = JSON.stringify({ login: this.office.login, password: this.office.password });
+    const res = await this.send('POST', path, { body: credentials, contentType: 'application/json' }, signal);
     if (res.ok) {
       const setCookie = res.headers.getSetCookie().find((c) => /^[^=]+=[^;]+/.test(c));
       this.cookie = setCookie?.split(';')[0];
       await res.body?.cancel();
       if (this.cookie) return;
     }
-    await this.json(res, path, `The Office system refused the sign-in of "${this.office.login}"`);
+    await this.parse(res, path, `The Office system refused the sign-in of "${this.office.login}"`);
     throw new OfficeRefusedError(res.status, `The Office system did not start a session for "${this.office.login}".`);
   }
 
-  private async send(method: string, path: string, json: unknown, signal: AbortSignal): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    body: { body: string | ReadableStream; contentType: string } | undefined,
+    signal: AbortSignal,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
     const started = performance.now();
-    const headers: Record<string, string> = { ...AGENT_HEADERS };
+    const headers: Record<string, string> = { ...AGENT_HEADERS, ...extra };
     if (this.cookie) headers.cookie = this.cookie;
-    if (json !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined) headers['content-type'] = body.contentType;
     let res: Response;
     try {
       res = await fetch(new URL(path, this.office.url), {
         method,
         headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
+        body: body?.body,
+        // A streamed request body (a media chunk) needs half duplex.
+        ...(body?.body instanceof ReadableStream ? { duplex: 'half' } : {}),
         redirect: 'manual',
         signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       });
@@ -121,7 +208,7 @@ export class OfficeClient {
   }
 
   /** The JSON of a successful answer; otherwise a transient or a refusal carrying the Office's message. */
-  private async json(res: Response, path: string, refusal = `The Office system answered ${res.status} to ${path}`) {
+  private async parse(res: Response, path: string, refusal = `The Office system answered ${res.status} to ${path}`) {
     const text = await res.text();
     if (res.status >= 500 || res.status === 429) throw new Transient(`HTTP ${res.status} from the Office system`);
     if (!res.ok) {
@@ -162,6 +249,13 @@ export class OfficeClient {
       }
     }
   }
+}
+
+function pageQuery(r: PageRequest): string {
+  const query = new URLSearchParams({ limit: String(r.limit) });
+  if (r.after !== undefined) query.set('after', r.after);
+  if (r.filter !== undefined) query.set('filter', r.filter);
+  return query.toString();
 }
 
 function describeNetworkError(error: unknown): string {

@@ -303,6 +303,35 @@ const COMPILED = Object.fromEntries(
   ]),
 ) as Record<ExportKind, { skip?: string; upsert: string; before?: string }>;
 
+/**
+ * Writes exported records of one kind by their keys in the caller's transaction: those that cannot
+ * be written here are left out with their reasons, and rows that already match are not rewritten.
+ */
+export async function writeRecords(
+  conn: Pick<Connection, 'query'>,
+  kind: ExportKind,
+  items: readonly unknown[],
+): Promise<Omit<PageOutcome, 'cancelRequested'>> {
+  const sql = COMPILED[kind];
+  if (items.length === 0) return { inserted: 0, updated: 0, unchanged: 0, skipped: [] };
+  if (sql.before) await conn.query(sql.before, [JSON.stringify(items)]);
+  const numbered = JSON.stringify(items.map((item, i) => ({ ...(item as object), [ORDINAL]: i })));
+  const skipped = sql.skip
+    ? await conn.query<{ ord: number; label: string; reason: string }>(sql.skip, [numbered])
+    : [];
+  const skippedAt = new Set(skipped.map((s) => s.ord));
+  const writable = items.filter((_, i) => !skippedAt.has(i));
+  const written =
+    writable.length === 0 ? [] : await conn.query<{ inserted: boolean }>(sql.upsert, [JSON.stringify(writable)]);
+  const inserted = written.filter((w) => w.inserted).length;
+  return {
+    inserted,
+    updated: written.length - inserted,
+    unchanged: writable.length - written.length,
+    skipped: skipped.map(({ label, reason }) => ({ label, reason })),
+  };
+}
+
 export class SyncAgentRepository {
   /** `leaseSeconds`: how long a run holds its task without writing a page (see SyncAgentService). */
   constructor(
@@ -406,7 +435,7 @@ export class SyncAgentRepository {
     status: { operation: string; percentage: number },
   ): Promise<PageOutcome> {
     return inTransaction(this.db, async (conn) => {
-      const outcome = await this.upsert(conn, kind, items);
+      const outcome = await writeRecords(conn, kind, items);
       await conn.query(
         `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
@@ -421,27 +450,6 @@ export class SyncAgentRepository {
       );
       return { ...outcome, cancelRequested: task?.cancel_requested ?? true };
     });
-  }
-
-  private async upsert(conn: Connection, kind: ExportKind, items: readonly unknown[]) {
-    const sql = COMPILED[kind];
-    if (items.length === 0) return { inserted: 0, updated: 0, unchanged: 0, skipped: [] };
-    if (sql.before) await conn.query(sql.before, [JSON.stringify(items)]);
-    const numbered = JSON.stringify(items.map((item, i) => ({ ...(item as object), [ORDINAL]: i })));
-    const skipped = sql.skip
-      ? await conn.query<{ ord: number; label: string; reason: string }>(sql.skip, [numbered])
-      : [];
-    const skippedAt = new Set(skipped.map((s) => s.ord));
-    const writable = items.filter((_, i) => !skippedAt.has(i));
-    const written =
-      writable.length === 0 ? [] : await conn.query<{ inserted: boolean }>(sql.upsert, [JSON.stringify(writable)]);
-    const inserted = written.filter((w) => w.inserted).length;
-    return {
-      inserted,
-      updated: written.length - inserted,
-      unchanged: writable.length - written.length,
-      skipped: skipped.map(({ label, reason }) => ({ label, reason })),
-    };
   }
 
   async logs(taskId: number): Promise<{ server_log: string; client_log: string } | undefined> {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import { CancelTasksRequest, StartTaskRequest, StartTaskResponse, TaskLogQuery } from '@manway/core/api/websync';
+import { TaskMediaList, TaskMediaQuery } from '@manway/core/api/sync-data';
 import type { CurrentUser } from '../users/service';
 import type { SyncAgentService } from './service';
 
@@ -28,6 +29,23 @@ export function syncAgentRoutes(agent: SyncAgentService) {
       async (request, reply) => {
         const text = await agent.log(user(request), request.query.taskId, request.query.type);
         return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
+      },
+    );
+
+    app.get(
+      '/api/syncAgentTask/media',
+      {
+        schema: {
+          summary:
+            "A task's media files for the 'Uploading progress' modal: jobName, fileName, status, percentsComplete",
+          tags,
+          querystring: TaskMediaQuery,
+          response: { 200: TaskMediaList, ...errors },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return agent.media(user(request), request.query.taskId);
       },
     );
 

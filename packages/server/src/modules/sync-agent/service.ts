@@ -10,6 +10,7 @@
  * | Cancelled. A shutdown leaves the task InProgress and gives up its lease, to be resumed.
  */
 import type { ExportKind } from '@manway/core/api/sync-export';
+import type { TaskMediaItem } from '@manway/core/api/sync-data';
 import { SCENARIO_LABELS, TaskSettings, type JobStatus, type Scenario } from '@manway/core/api/websync';
 import { fail } from '../../errors';
 import type { JobSender } from '../../jobs/queue';
@@ -25,11 +26,19 @@ import {
   type OfficeEvent,
 } from './office-client';
 import type { ClaimedTask, SyncAgentRepository } from './repository';
+import type { MediaStore } from './media-store';
+import { TransferRepository } from './transfer-repository';
+import { Transfers, type AssetMatcher, type Logs, type TransferResult } from './transfer';
+import { SyncExportRepository } from '../sync-export/repository';
+import type { Database } from '../../db/connection';
 
 export interface AgentOptions {
   /** Undefined when this system has no Office to sync with (OFFICE_URL unset). */
   office: OfficeConnection | undefined;
   pageSize: number;
+  media: MediaStore;
+  /** This system's saved filters, for the filter of completed tasks to send. */
+  filters: AssetMatcher;
 }
 
 interface Step {
@@ -58,7 +67,7 @@ const KIND_LABELS: Record<ExportKind, string> = {
 const NEVER = new AbortController().signal;
 
 /** The two logs of a task: the server log for operators, the client log for the console's user. */
-class TaskLogs {
+class TaskLogs implements Logs {
   private server: string[] = [];
   private client: string[] = [];
   constructor(
@@ -96,12 +105,37 @@ export function leaseSecondsFor(office: OfficeConnection | undefined): number {
 }
 
 export class SyncAgentService {
+  private readonly transfers: Transfers;
+  private readonly transferRepo: TransferRepository;
+
   constructor(
     private readonly repo: SyncAgentRepository,
     private readonly websync: WebSyncService,
     private readonly jobs: JobSender,
     private readonly options: AgentOptions,
-  ) {}
+    db: Database,
+  ) {
+    this.transferRepo = new TransferRepository(db, leaseSecondsFor(options.office));
+    this.transfers = new Transfers(this.transferRepo, new SyncExportRepository(db), options.media, options.filters);
+  }
+
+  /** The console's 'Uploading progress' of a task: each media file's job, name, status and percentage. */
+  async media(user: CurrentUser, taskId: number): Promise<TaskMediaItem[]> {
+    if (!this.websync.mayUse(user)) throw fail.forbidden();
+    const rows = await this.transferRepo.taskMedia(taskId);
+    if (!rows) throw fail.notFound();
+    return rows.map((r) => ({
+      jobName: r.job_name,
+      fileName: r.file_name,
+      status: r.status as TaskMediaItem['status'],
+      percentsComplete:
+        r.size_bytes === 0
+          ? r.bytes_done === 0 && r.status !== 'Completed' && r.status !== 'AlreadyPresent'
+            ? 0
+            : 100
+          : Math.floor((r.bytes_done / r.size_bytes) * 100),
+    }));
+  }
 
   /** The scheduler's second half: a run job for every task that is due or whose run stopped. */
   async dispatch(): Promise<number> {
@@ -150,23 +184,27 @@ export class SyncAgentService {
     let operation: string;
     try {
       if (!this.options.office) throw new Unrunnable('This system has no Office system to sync with (set OFFICE_URL).');
-      const steps = await this.plan(task);
       const client = new OfficeClient(this.options.office, (e) => logs.serverLine(describe(e)));
       logs.serverLine(`Office system ${this.options.office.url}, account ${this.options.office.login}.`);
       let skipped = 0;
-      for (const [index, step] of steps.entries()) {
-        const result = await this.copy(taskId, client, step, { index, of: steps.length }, logs, signal);
-        if (result === 'cancelled') {
-          logs.both('Cancelled by a user; what was copied before stays.');
-          await logs.flush();
-          await this.repo.finish(taskId, 'Cancelled', 'Cancelled');
-          return 'Cancelled';
-        }
-        skipped += result.skipped;
+      const result =
+        scenario === 'GettingPlannedTasks' || scenario === 'SendingCompletedTasks'
+          ? await this.transfer(task, scenario, { taskId, client, logs, signal, pageSize: this.options.pageSize })
+          : await this.copySteps(taskId, client, await this.plan(task), logs, signal);
+      if (result === 'cancelled') {
+        logs.both('Cancelled by a user; what was copied before stays.');
+        await logs.flush();
+        await this.repo.finish(taskId, 'Cancelled', 'Cancelled');
+        return 'Cancelled';
       }
+      skipped = result.errors;
       status = skipped > 0 ? 'FinishedWithErrors' : 'FinishedSuccessfully';
-      operation = skipped > 0 ? `Finished; ${skipped} records skipped` : 'Finished';
-      logs.both(skipped > 0 ? `Finished with ${skipped} records skipped (reasons above).` : 'Finished successfully.');
+      operation = skipped > 0 ? `Finished; ${skipped} records or files not transferred` : 'Finished';
+      logs.both(
+        skipped > 0
+          ? `Finished with ${skipped} records or files not transferred (reasons above).`
+          : 'Finished successfully.',
+      );
     } catch (error) {
       if (error instanceof InterruptedError || signal.aborted) {
         logs.serverLine('Interrupted (the server is stopping); the task will resume from its last page.');
@@ -189,6 +227,45 @@ export class SyncAgentService {
     await logs.flush();
     await this.repo.finish(taskId, status, operation);
     return status;
+  }
+
+  private async copySteps(
+    taskId: number,
+    client: OfficeClient,
+    steps: Step[],
+    logs: TaskLogs,
+    signal: AbortSignal,
+  ): Promise<TransferResult> {
+    let errors = 0;
+    for (const [index, step] of steps.entries()) {
+      const result = await this.copy(taskId, client, step, { index, of: steps.length }, logs, signal);
+      if (result === 'cancelled') return result;
+      errors += result.skipped;
+    }
+    return { errors };
+  }
+
+  /** Scenarios 1 and 2 with the sync user's settings; the schedule's own filter comes first. */
+  private async transfer(
+    task: ClaimedTask,
+    scenario: 'GettingPlannedTasks' | 'SendingCompletedTasks',
+    run: Parameters<Transfers['gettingTasks']>[0],
+  ): Promise<TransferResult> {
+    const fromSchedule = TaskSettings.safeParse(task.task_settings);
+    const scheduled = fromSchedule.success ? fromSchedule.data : undefined;
+    if (!task.user_id) throw new Unrunnable('The task has no sync user.');
+    const user = await this.websync.settingsOf(task.user_id);
+    if (scenario === 'GettingPlannedTasks') {
+      const settings = user.gettingTasksSettings!;
+      const filter = scheduled?.$type === 'GettingTasksSettings' ? scheduled.FilterName : settings.FilterName;
+      return this.transfers.gettingTasks(run, settings, filter ?? null);
+    }
+    const settings = user.sendingCompletedTasksSettings!;
+    const filter =
+      scheduled?.$type === 'SendingCompletedTasksSettings'
+        ? scheduled.ScheduledTasksFilterName
+        : settings.ScheduledTasksFilterName;
+    return this.transfers.sendingTasks(run, settings, filter ?? null, task.user_id);
   }
 
   /** The steps of the task's scenario with the sync user's settings (the schedule's own settings first). */
@@ -223,9 +300,7 @@ export class SyncAgentService {
       }
       case 'GettingPlannedTasks':
       case 'SendingCompletedTasks':
-        throw new Unrunnable(
-          `${SCENARIO_LABELS[scenario]} is not supported by this version of the sync agent: tasks, inspections and their media are not exported yet.`,
-        );
+        throw new Unrunnable(`${SCENARIO_LABELS[scenario]} runs as a transfer, not as export steps.`);
       default: {
         const unreachable: never = scenario;
         throw new Unrunnable(`Unknown scenario ${String(unreachable)}.`);

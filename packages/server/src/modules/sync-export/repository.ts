@@ -76,8 +76,102 @@ function assetPage(objectType: 'node' | 'section' | 'lateral'): string {
 /** Kinds whose cursor is a global id (anything else is rejected before it reaches SQL). */
 export const UUID_CURSOR: ReadonlySet<ExportKind> = new Set(['users', 'projects', 'nodes', 'sections', 'laterals']);
 
+export interface PlannedTaskRow {
+  globalId: string;
+  projectGlobalId: string;
+  taskType: string;
+  assetGlobalId: string;
+  assetCode: string;
+  district: string | null;
+  dueDate: string | null;
+  state: string;
+  assetId: string;
+}
+
+export interface MediaRow {
+  globalId: string;
+  ownerType: string;
+  ownerGlobalId: string;
+  ownerLocalId: string;
+  kind: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
 export class SyncExportRepository {
   constructor(private readonly db: Database) {}
+
+  /** Open tasks (planned or started) by global id, optionally only those on the given assets. */
+  plannedTasks(after: string | undefined, limit: number, onAssets: number[] | undefined): Promise<PlannedTaskRow[]> {
+    return this.db.query<PlannedTaskRow>(
+      `SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", t.task_type AS "taskType",
+         a.global_id::text AS "assetGlobalId", a.asset_code AS "assetCode", t.district, t.due_date::text AS "dueDate",
+         t.state, t.asset_id::text AS "assetId"
+       FROM tasks t JOIN projects p ON p.id = t.project_id JOIN assets a ON a.id = t.asset_id
+       WHERE t.state IN ('planned', 'started') AND ($1::uuid IS NULL OR t.global_id > $1::uuid)
+         AND ($3::bigint[] IS NULL OR t.asset_id = ANY($3))
+       ORDER BY t.global_id LIMIT $2`,
+      [after ?? null, limit, onAssets ?? null],
+    );
+  }
+
+  /**
+   * Each asset with what it needs to exist in another system, in the order to write them: its
+   * section's end nodes, its own end nodes, its section, then itself.
+   */
+  async assetsWithNeeds(assetIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
+    if (assetIds.length === 0) return new Map();
+    const rows = await this.db.query<Record<string, unknown> & { base: string }>(
+      `SELECT b.id::text AS base, ${ASSET_COLUMNS}
+       FROM assets b
+       LEFT JOIN assets s ON s.id = b.parent_section_id
+       CROSS JOIN LATERAL unnest(ARRAY[s.from_node_id, s.to_node_id, b.from_node_id, b.to_node_id, s.id, b.id])
+         WITH ORDINALITY AS n(id, ord)
+       JOIN assets a ON a.id = n.id
+       LEFT JOIN assets f ON f.id = a.from_node_id
+       LEFT JOIN assets t ON t.id = a.to_node_id
+       LEFT JOIN assets p ON p.id = a.parent_section_id
+       WHERE b.id = ANY($1::bigint[])
+       ORDER BY b.id, n.ord`,
+      [assetIds],
+    );
+    const out = new Map<string, Record<string, unknown>[]>();
+    for (const { base, ...asset } of rows) {
+      const list = out.get(base) ?? [];
+      if (!list.some((x) => x.globalId === asset.globalId)) list.push(asset);
+      out.set(base, list);
+    }
+    return out;
+  }
+
+  /** The media of the given owners (local ids of one owner type). */
+  media(ownerType: 'asset' | 'inspection' | 'observation', ownerIds: string[]): Promise<MediaRow[]> {
+    if (ownerIds.length === 0) return Promise.resolve([]);
+    const table = { asset: 'assets', inspection: 'inspections', observation: 'observations' }[ownerType];
+    return this.db.query<MediaRow>(
+      `SELECT m.global_id::text AS "globalId", m.owner_type AS "ownerType", o.global_id::text AS "ownerGlobalId",
+         m.owner_id::text AS "ownerLocalId", m.kind, m.file_name AS "fileName", m.content_type AS "contentType",
+         m.size_bytes::float8 AS "sizeBytes", m.sha256
+       FROM media m JOIN ${table} o ON o.id = m.owner_id
+       WHERE m.owner_type = $1 AND m.owner_id = ANY($2::bigint[])
+       ORDER BY m.global_id`,
+      [ownerType, ownerIds],
+    );
+  }
+
+  /** Where a media file is kept (never sent), by its global id. */
+  async mediaFile(
+    globalId: string,
+  ): Promise<{ storageKey: string; sizeBytes: number; contentType: string } | undefined> {
+    const [row] = await this.db.query<{ storageKey: string; sizeBytes: number; contentType: string }>(
+      `SELECT storage_key AS "storageKey", size_bytes::float8 AS "sizeBytes", content_type AS "contentType"
+       FROM media WHERE global_id = $1::uuid`,
+      [globalId],
+    );
+    return row;
+  }
 
   async page(kind: ExportKind, r: PageRequest): Promise<RawPage> {
     const rows = await this.db.query<Record<string, unknown> & { cursor: string }>(PAGE_SQL[kind], [

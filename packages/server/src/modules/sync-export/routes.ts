@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import { EXPORT_KINDS, exportPage, ExportQuery } from '@manway/core/api/sync-export';
+import { MediaParams, PlannedTasksPage, TasksExportQuery } from '@manway/core/api/sync-data';
+import { z } from 'zod';
+import { fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
 import type { SyncExportService } from './service';
 
@@ -28,5 +31,50 @@ export function syncExportRoutes(exports: SyncExportService) {
         async (request) => exports.page(request.user as CurrentUser, kind, request.query),
       );
     }
+
+    app.get(
+      '/api/sync/export/planned-tasks',
+      {
+        schema: {
+          summary: "A page of open tasks, with their assets' data and media list, for a Field system's sync agent",
+          description:
+            'WebSync scenario 1. filter names a saved filter of the signed-in user: the tasks on the assets it matches. ' +
+            'Pages by global id like the other exports. Needs the websync permission.',
+          tags: ['sync'],
+          querystring: TasksExportQuery,
+          response: { 200: PlannedTasksPage, ...errors },
+        },
+      },
+      async (request) => exports.plannedTasks(request.user as CurrentUser, request.query),
+    );
+
+    app.get(
+      '/api/sync/media/:globalId/content',
+      {
+        schema: {
+          summary: "A media file's bytes for a Field system's sync agent; a Range of bytes=N- resumes a download",
+          tags: ['sync'],
+          params: MediaParams,
+          headers: z.object({ range: z.string().max(100).optional() }),
+          response: { 200: z.any(), 206: z.any(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const range = request.headers.range;
+        let start = 0;
+        if (range !== undefined) {
+          const m = /^bytes=(\d+)-$/.exec(range.trim());
+          if (!m) throw fail.field('range', 'Use bytes=N- to continue from byte N.');
+          start = Number(m[1]);
+        }
+        const file = await exports.mediaContent(request.user as CurrentUser, request.params.globalId, start);
+        void reply.header('content-type', 'application/octet-stream').header('cache-control', 'no-store');
+        void reply.header('content-length', String(file.size - file.start));
+        if (range !== undefined) {
+          void reply.code(206).header('content-range', `bytes ${file.start}-${file.size - 1}/${file.size}`);
+        }
+        return reply.send(file.body);
+      },
+    );
   };
 }

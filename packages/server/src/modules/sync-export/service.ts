@@ -12,11 +12,13 @@ import {
   type ExportQuery,
   type FilterableKind,
 } from '@manway/core/api/sync-export';
+import type { MediaRecord, PlannedTaskRecord, PlannedTasksPage, TasksExportQuery } from '@manway/core/api/sync-data';
 import { z } from 'zod';
 import { fail } from '../../errors';
+import type { MediaStore } from '../sync-agent/media-store';
 import { mayOpen } from '../settings/service';
 import type { CurrentUser } from '../users/service';
-import { UUID_CURSOR, type SyncExportRepository } from './repository';
+import { UUID_CURSOR, type MediaRow, type SyncExportRepository } from './repository';
 
 export interface SavedFilterResolver {
   /**
@@ -24,12 +26,17 @@ export interface SavedFilterResolver {
    * `fail.notFound` when the user has no filter of that name for that kind.
    */
   select(user: CurrentUser, kind: FilterableKind, name: string): Promise<number[]>;
+  /** The local ids of the assets the saved filter `name` matches (tasks and inspections on them sync). */
+  matching(user: CurrentUser, name: string): Promise<number[]>;
 }
 
 /** The resolver of a system without saved filters: no name can be found. */
 export const WITHOUT_SAVED_FILTERS: SavedFilterResolver = {
   select(_user, kind, name) {
     return Promise.reject(fail.notFound(`There is no saved filter named "${name}" for ${kind}.`));
+  },
+  matching(_user, name) {
+    return Promise.reject(fail.notFound(`There is no saved filter named "${name}".`));
   },
 };
 
@@ -41,6 +48,7 @@ export class SyncExportService {
   constructor(
     private readonly repo: SyncExportRepository,
     private readonly filters: SavedFilterResolver = WITHOUT_SAVED_FILTERS,
+    private readonly store?: MediaStore,
   ) {}
 
   readonly kinds = EXPORT_KINDS;
@@ -61,4 +69,56 @@ export class SyncExportService {
       next: raw.keys.length === q.limit ? raw.keys[raw.keys.length - 1]! : null,
     };
   }
+
+  /** Scenario 1: open tasks (all, or on the assets the saved filter matches), with their assets and media. */
+  async plannedTasks(user: CurrentUser, q: TasksExportQuery): Promise<PlannedTasksPage> {
+    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
+    const onAssets = q.filter === undefined ? undefined : await this.filters.matching(user, q.filter);
+    const rows = await this.repo.plannedTasks(q.after, q.limit, onAssets);
+    const assetIds = [...new Set(rows.map((r) => r.assetId))];
+    const [assets, media] = await Promise.all([
+      this.repo.assetsWithNeeds(assetIds),
+      this.repo.media('asset', assetIds),
+    ]);
+    const items = rows.map((r): PlannedTaskRecord => ({
+      globalId: r.globalId,
+      projectGlobalId: r.projectGlobalId,
+      taskType: r.taskType as PlannedTaskRecord['taskType'],
+      assetGlobalId: r.assetGlobalId,
+      district: r.district,
+      dueDate: r.dueDate,
+      state: r.state as PlannedTaskRecord['state'],
+      assets: (assets.get(r.assetId) ?? []) as PlannedTaskRecord['assets'],
+      media: media.filter((m) => m.ownerLocalId === r.assetId).map((m) => toMediaRecord(m, `Task ${r.assetCode}`)),
+    }));
+    return { items, next: rows.length === q.limit ? rows[rows.length - 1]!.globalId : null };
+  }
+
+  /** A media file's bytes from `start` on, for a Field agent's (resumed) download. */
+  async mediaContent(user: CurrentUser, globalId: string, start: number) {
+    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
+    const file = await this.repo.mediaFile(globalId);
+    if (!file || !this.store || !(await this.store.exists(file.storageKey, file.sizeBytes))) throw fail.notFound();
+    if (start > file.sizeBytes) throw fail.field('range', 'The range starts after the end of the file.');
+    return {
+      size: file.sizeBytes,
+      start,
+      contentType: file.contentType,
+      body: this.store.read(file.storageKey, start),
+    };
+  }
+}
+
+export function toMediaRecord(m: MediaRow, jobName: string): MediaRecord {
+  return {
+    globalId: m.globalId,
+    ownerType: m.ownerType as MediaRecord['ownerType'],
+    ownerGlobalId: m.ownerGlobalId,
+    kind: m.kind as MediaRecord['kind'],
+    fileName: m.fileName,
+    contentType: m.contentType,
+    sizeBytes: Number(m.sizeBytes),
+    sha256: m.sha256,
+    jobName,
+  };
 }

@@ -1,0 +1,177 @@
+/**
+ * The contract of WebSync scenarios 1 and 2 and of their media (issue #6), shared by the Office
+ * system and the Field system's agent: planned tasks with their assets' data going to the Field,
+ * completed inspections with their observations coming back, and media moved in verified chunks.
+ * Records name each other by global id only; no local id or file path crosses the wire.
+ */
+import { z } from 'zod';
+import { AssetRecord, MAX_EXPORT_PAGE, DEFAULT_EXPORT_PAGE } from './sync-export';
+import { EXISTING_TASKS_ACTIONS } from './websync';
+
+const GlobalId = z.uuid();
+const text = z.string().nullable();
+const num = z.number().nullable();
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex');
+
+export const MEDIA_KINDS = ['image', 'video', 'document', 'fusion'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * The content types a system accepts for each media kind, and the first bytes such a file starts
+ * with (checked when the last chunk arrives); an empty signature list accepts any bytes.
+ */
+export const MEDIA_TYPES: Record<MediaKind, Record<string, readonly (readonly (number | null)[])[]>> = {
+  image: {
+    'image/jpeg': [[0xff, 0xd8, 0xff]],
+    'image/png': [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  },
+  // MP4 and QuickTime carry "ftyp" at offset 4; MPEG-2 program streams start with a pack header.
+  video: {
+    'video/mp4': [[null, null, null, null, 0x66, 0x74, 0x79, 0x70]],
+    'video/quicktime': [[null, null, null, null, 0x66, 0x74, 0x79, 0x70]],
+    'video/mpeg': [[0x00, 0x00, 0x01, 0xba]],
+  },
+  document: {
+    'application/pdf': [[0x25, 0x50, 0x44, 0x46]],
+    'text/plain': [],
+  },
+  // Fusion files (3D scans) are the inspection software's own binary format.
+  fusion: { 'application/octet-stream': [] },
+};
+
+export const MediaOwnerType = z.enum(['asset', 'inspection', 'observation']);
+
+export const MediaRecord = z.object({
+  globalId: GlobalId,
+  ownerType: MediaOwnerType,
+  ownerGlobalId: GlobalId,
+  kind: z.enum(MEDIA_KINDS),
+  fileName: z.string().min(1).max(255),
+  contentType: z.string().min(1).max(100),
+  sizeBytes: z.number().int().min(0),
+  sha256: Sha256,
+  /** What the console's 'Uploading progress' shows as the file's job (its inspection or task). */
+  jobName: z.string(),
+});
+export type MediaRecord = z.infer<typeof MediaRecord>;
+
+// ---- scenario 1: planned tasks, Office → Field ------------------------------------------------------
+
+export const TasksExportQuery = z.object({
+  after: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_EXPORT_PAGE).default(DEFAULT_EXPORT_PAGE),
+  /** A saved filter of the signed-in user: tasks on the assets it selects. Absent: every open task. */
+  filter: z.string().trim().min(1).max(200).optional(),
+});
+export type TasksExportQuery = z.infer<typeof TasksExportQuery>;
+
+export const PlannedTaskRecord = z.object({
+  globalId: GlobalId,
+  projectGlobalId: GlobalId,
+  taskType: z.enum(['inspect', 'clean', 'rehabilitate']),
+  assetGlobalId: GlobalId,
+  district: text,
+  dueDate: text,
+  state: z.enum(['planned', 'started', 'inspection-created', 'completed', 'deleted']),
+  /** The task's asset and what it needs to exist (its nodes, its section), nodes first. */
+  assets: z.array(AssetRecord),
+  /** Media of the task's asset. */
+  media: z.array(MediaRecord),
+});
+export type PlannedTaskRecord = z.infer<typeof PlannedTaskRecord>;
+
+export const PlannedTasksPage = z.object({ items: z.array(PlannedTaskRecord), next: z.uuid().nullable() });
+export type PlannedTasksPage = z.infer<typeof PlannedTasksPage>;
+
+// ---- scenario 2: completed inspections, Field → Office ----------------------------------------------
+
+export const ObservationRecord = z.object({
+  globalId: GlobalId,
+  standardId: z.string(),
+  sequence: z.number().int().min(1),
+  distanceM: z.number().min(0),
+  code: z.string(),
+  characterisation: text,
+  quantification1: num,
+  quantification2: num,
+  clockFrom: num,
+  clockTo: num,
+  atJoint: z.boolean(),
+  continuous: z.enum(['S', 'F']).nullable(),
+  continuousGroup: num,
+  grade: num,
+  remark: text,
+});
+
+export const InspectionRecord = z.object({
+  globalId: GlobalId,
+  taskGlobalId: GlobalId.nullable(),
+  assetGlobalId: GlobalId,
+  /** The inspected asset and what it needs, nodes first: created in the Office unless the rule skips. */
+  assets: z.array(AssetRecord),
+  standardId: z.string(),
+  direction: z.enum(['downstream', 'upstream']).nullable(),
+  startNodeGlobalId: GlobalId.nullable(),
+  inspectedAt: z.string(),
+  weather: z.enum(['dry', 'rain', 'snow', 'frost']).nullable(),
+  preCleaning: z.boolean().nullable(),
+  lengthSurveyedM: z.number().min(0).nullable(),
+  header: z.record(z.string(), z.unknown()),
+  strPeak: num,
+  strRating: num,
+  strIndex: num,
+  strQuick: text,
+  omPeak: num,
+  omRating: num,
+  omIndex: num,
+  omQuick: text,
+  observations: z.array(ObservationRecord).max(5000),
+});
+export type InspectionRecord = z.infer<typeof InspectionRecord>;
+
+export const InspectionsImport = z.object({
+  options: z.object({
+    SkipIfNotExistInOffice: z.boolean(),
+    SkipIfAssetNotExistInOffice: z.boolean(),
+    ExistingTasksAction: z.enum(EXISTING_TASKS_ACTIONS),
+    AutoAcceptImportedTasks: z.boolean(),
+  }),
+  items: z.array(InspectionRecord).max(MAX_EXPORT_PAGE),
+});
+export type InspectionsImport = z.infer<typeof InspectionsImport>;
+
+export const ImportOutcome = z.object({
+  globalId: GlobalId,
+  result: z.enum(['inserted', 'updated', 'unchanged', 'kept', 'skipped']),
+  /** Why it was kept as it is or skipped, for the client log. */
+  reason: z.string().nullable(),
+});
+export type ImportOutcome = z.infer<typeof ImportOutcome>;
+export const InspectionsImportResult = z.object({ outcomes: z.array(ImportOutcome) });
+export type InspectionsImportResult = z.infer<typeof InspectionsImportResult>;
+
+// ---- media transfer ---------------------------------------------------------------------------------
+
+/** The most one chunk carries; a file is sent as as many chunks as it needs. */
+export const MEDIA_CHUNK_BYTES = 8 * 1024 * 1024;
+
+export const MediaParams = z.object({ globalId: z.uuid() });
+export const ChunkQuery = z.object({ offset: z.coerce.number().int().min(0) });
+
+/** What the receiver holds of a file: `received` bytes so far; `complete` once verified and stored. */
+export const MediaState = z.object({ received: z.number().int().min(0), complete: z.boolean() });
+export type MediaState = z.infer<typeof MediaState>;
+
+export const MEDIA_FILE_STATUSES = ['Waiting', 'Transferring', 'Completed', 'AlreadyPresent', 'Failed'] as const;
+
+export const TaskMediaQuery = z.object({ taskId: z.coerce.number().int().positive() });
+
+/** The spec's "Task media: jobName, fileName, status, percentsComplete". */
+export const TaskMediaItem = z.object({
+  jobName: z.string(),
+  fileName: z.string(),
+  status: z.enum(MEDIA_FILE_STATUSES),
+  percentsComplete: z.number().int().min(0).max(100),
+});
+export type TaskMediaItem = z.infer<typeof TaskMediaItem>;
+export const TaskMediaList = z.array(TaskMediaItem);

@@ -1,0 +1,332 @@
+/**
+ * Sync benchmark (issue 6), two local systems on PostgreSQL, the Office serving HTTP in this process
+ * and the Field's agent run in a child process of its own (so its peak memory is its own):
+ * - getting assets: N generated assets copied Office → Field, records/s beside a bare COPY of the
+ *   same rows into an unlogged table without constraints or indexes;
+ * - sending completed tasks: M inspections (with observations) and F media files (S MB in all)
+ *   Field → Office: inspections/s, and media MB/s beside a plain Node HTTP stream of the same bytes
+ *   to a bare server writing them to disk, measured in the same run; the agent's peak RSS.
+ * Sizes: BENCH_SYNC_ASSETS (100,000), BENCH_SYNC_INSPECTIONS (5,000), BENCH_SYNC_MEDIA_FILES (500),
+ * BENCH_SYNC_MEDIA_MB (1,024). PostgreSQL from BENCH_DATABASE_URL or DATABASE_URL, else the local
+ * server at 127.0.0.1:5432. Media files are generated under /tmp and deleted afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPostgres, type Database } from '../src/db/connection';
+import { migrate } from '../src/db/migrate';
+import { Readiness } from '../src/platform';
+import { createServices, type Services } from '../src/services';
+
+const SEED = 1;
+const PASSWORD = 'bench-admin-password';
+const env = process.env;
+const ASSETS = Number(env.BENCH_SYNC_ASSETS ?? 100_000);
+const INSPECTIONS = Number(env.BENCH_SYNC_INSPECTIONS ?? 5_000);
+const FILES = Number(env.BENCH_SYNC_MEDIA_FILES ?? 500);
+const MEDIA_MB = Number(env.BENCH_SYNC_MEDIA_MB ?? 1024);
+const PG_URL = env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const withName = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+function fieldConfig(dataDir: string, officeUrl: string): Config {
+  return loadConfig({
+    ADMIN_PASSWORD: PASSWORD,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    OFFICE_URL: officeUrl,
+    OFFICE_LOGIN: 'admin',
+    OFFICE_PASSWORD: PASSWORD,
+    SYNC_PAGE_SIZE: '2000',
+  });
+}
+
+/** The child: the Field's agent runs one task and reports its time and peak memory. */
+async function agentMain(fieldUrl: string, dataDir: string, officeUrl: string, taskId: number) {
+  const db = await openPostgres(fieldUrl);
+  const services = createServices(db, fieldConfig(dataDir, officeUrl));
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const status = await services.syncAgent.run(taskId);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  await db.close();
+  process.stdout.write(`${JSON.stringify({ status, seconds, peakRss: peak })}\n`);
+}
+
+async function runAgent(fieldUrl: string, dataDir: string, officeUrl: string, taskId: number) {
+  const self = fileURLToPath(import.meta.url);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', self, 'agent', fieldUrl, dataDir, officeUrl, String(taskId)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  if (code !== 0) throw new Error(`the agent process ended with ${code}`);
+  const result = JSON.parse(out.trim().split('\n').at(-1)!) as { status: string; seconds: number; peakRss: number };
+  if (result.status !== 'FinishedSuccessfully') throw new Error(`the agent's task ended ${result.status}`);
+  return result;
+}
+
+async function system(name: string, dataDir: string, config: Config) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = withName(PG_URL, name);
+  const db = await openPostgres(url);
+  await migrate(db);
+  const services = createServices(db, config);
+  await services.settings.registerDefaultLicences();
+  await services.users.ensureAdmin(PASSWORD);
+  await services.demo.ensureReferenceData();
+  await mkdir(dataDir, { recursive: true });
+  return { url, db, services, dataDir };
+}
+
+async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+async function newTask(db: Database, scenario: string, settings: unknown) {
+  const [user] = await db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'admin'`);
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
+     VALUES ($1, 'Scheduled', now(), $2, 'admin', $3::jsonb) RETURNING id::int AS id`,
+    [scenario, user!.id, settings === null ? null : JSON.stringify(settings)],
+  );
+  return row!.id;
+}
+
+/** M completed inspections with observations on sections of the Field, and F media files on disk. */
+async function fieldWork(field: { db: Database; dataDir: string }, mediaDir: string) {
+  const [code] = await field.db.query<{ standard_id: string; code: string }>(
+    `SELECT standard_id, code FROM observation_codes WHERE NOT characterisation_required AND NOT quantification_required
+       AND NOT clock_required ORDER BY standard_id, code LIMIT 1`,
+  );
+  await field.db.query(
+    `INSERT INTO inspections (asset_id, standard_id, inspected_at, weather, status, header, length_surveyed_m)
+     SELECT a.id, $2, now() - (g || ' minutes')::interval, 'dry', 'pending', '{"operator": "bench"}', 42.5
+     FROM generate_series(1, $1::int) g
+     JOIN LATERAL (SELECT id FROM assets WHERE object_type = 'section' ORDER BY id OFFSET g - 1 LIMIT 1) a ON true`,
+    [INSPECTIONS, code!.standard_id],
+  );
+  await field.db.query(
+    `INSERT INTO observations (inspection_id, standard_id, sequence, distance_m, code, remark)
+     SELECT i.id, $1, s, s * 2.5, $2, 'bench' FROM inspections i, generate_series(1, 4) s`,
+    [code!.standard_id, code!.code],
+  );
+  const size = Math.floor((MEDIA_MB * 1024 * 1024) / FILES);
+  const owners = await field.db.query<{ id: string }>(`SELECT id::text AS id FROM inspections ORDER BY id LIMIT $1`, [
+    FILES,
+  ]);
+  const files: string[] = [];
+  const header = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]);
+  for (const [i, owner] of owners.entries()) {
+    const key = `bench/${i}.mp4`;
+    const path = join(mediaDir, key);
+    await mkdir(join(mediaDir, 'bench'), { recursive: true });
+    const bytes = Buffer.concat([header, randomBytes(size - header.length)]);
+    await writeFile(path, bytes);
+    files.push(path);
+    await field.db.query(
+      `INSERT INTO media (owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+       VALUES ('inspection', $1, 'video', $2, $3, 'video/mp4', $4, $5)`,
+      [owner.id, `clip-${i}.mp4`, key, createHash('sha256').update(bytes).digest('hex'), size],
+    );
+  }
+  return { files, bytes: size * owners.length };
+}
+
+/** The baseline: the same files streamed one after another over plain Node HTTP to a bare server writing them to disk. */
+async function plainHttpSeconds(files: string[], dir: string): Promise<number> {
+  await mkdir(dir, { recursive: true });
+  let n = 0;
+  const server = createServer((req, res) => {
+    const out = createWriteStream(join(dir, `${n++}.bin`));
+    pipeline(req, out).then(
+      () => res.end('ok'),
+      () => res.destroy(),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const started = performance.now();
+  for (const file of files) {
+    const res = await fetch(`${base}/upload`, {
+      method: 'PUT',
+      body: ReadableStreamFrom(file),
+      headers: { 'content-type': 'application/octet-stream' },
+      duplex: 'half',
+    } as RequestInit);
+    await res.text();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise<void>((r) => server.close(() => r()));
+  return seconds;
+}
+
+function ReadableStreamFrom(file: string): ReadableStream {
+  return Readable.toWeb(createReadStream(file, { highWaterMark: 1024 * 1024 })) as ReadableStream;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+async function main() {
+  const root = await mkdtemp(join(tmpdir(), 'manway-bench-sync-'));
+  const officeName = `manway_bench_office_${process.pid}`;
+  const fieldName = `manway_bench_field_${process.pid}`;
+  let servicesToClose: { db: Database }[] = [];
+  try {
+    const officeDir = join(root, 'office');
+    const officeConfig = loadConfig({
+      ADMIN_PASSWORD: PASSWORD,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: officeDir,
+    });
+    const office = await system(officeName, officeDir, officeConfig);
+    const readiness = new Readiness();
+    readiness.state = { status: 'ready' };
+    const app = await buildApp({
+      config: officeConfig,
+      db: office.db,
+      services: office.services as Services,
+      readiness,
+    });
+    const officeUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const fieldDir = join(root, 'field');
+    const field = await system(fieldName, fieldDir, fieldConfig(fieldDir, officeUrl));
+    servicesToClose = [office, field];
+
+    console.log(
+      `\nSync benchmark: PostgreSQL, ${fmt(ASSETS)} assets; ${fmt(INSPECTIONS)} inspections, ${fmt(FILES)} media files (${fmt(MEDIA_MB)} MB)`,
+    );
+    await office.services.scale.generate({ assets: ASSETS, seed: SEED, reset: false });
+    const [{ n: assetCount }] = (await office.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets`)) as [
+      { n: number },
+    ];
+    const assetsTask = await newTask(field.db, 'GettingAssets', {
+      $type: 'GettingAssetsSettings',
+      AllAssetsExport: true,
+      AssetsFilterName: null,
+    });
+    const assetsRun = await runAgent(field.url, fieldDir, officeUrl, assetsTask);
+    const copySeconds = await field.services.scale.rawCopySeconds(ASSETS, SEED);
+
+    const work = await fieldWork(field, join(fieldDir, 'media'));
+    const [{ n: observations }] = (await field.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM observations`,
+    )) as [{ n: number }];
+    // First the inspections alone (no media), then the media (the inspections are then left as they are).
+    await field.db.query(
+      `INSERT INTO sync_user_settings (user_id, data) SELECT id, $1::jsonb FROM users WHERE login = 'admin'
+       ON CONFLICT (user_id) DO UPDATE SET data = excluded.data`,
+      [
+        JSON.stringify({
+          sendingCompletedTasksSettings: {
+            AutoAcceptImportedTasks: true,
+            ExistingTasksAction: 'Skip',
+            SkipIfAssetNotExistInOffice: true,
+            SkipIfNotExistInOffice: true,
+            UploadAttachments: false,
+            UploadFusionFiles: false,
+            UploadImages: false,
+            UploadVideo: false,
+            ScheduledTasksFilterName: null,
+          },
+        }),
+      ],
+    );
+    const recordsRun = await runAgent(
+      field.url,
+      fieldDir,
+      officeUrl,
+      await newTask(field.db, 'SendingCompletedTasks', null),
+    );
+    await field.db.query(
+      `UPDATE sync_user_settings SET data = jsonb_set(data, '{sendingCompletedTasksSettings,UploadVideo}', 'true')`,
+    );
+    const mediaRun = await runAgent(
+      field.url,
+      fieldDir,
+      officeUrl,
+      await newTask(field.db, 'SendingCompletedTasks', null),
+    );
+    const [check] = await office.db.query<{ n: number; bytes: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(size_bytes), 0)::float8 AS bytes FROM media`,
+    );
+    if (check!.n !== work.files.length || check!.bytes !== work.bytes) {
+      throw new Error(`the Office holds ${check!.n} files of ${check!.bytes} bytes, not ${work.files.length}`);
+    }
+    const plainSeconds = await plainHttpSeconds(work.files, join(root, 'plain'));
+    await app.close();
+
+    const mb = work.bytes / (1024 * 1024);
+    const rows = [
+      ['measure', 'ours', 'baseline', 'ours / baseline'],
+      [
+        `getting assets (${fmt(assetCount)} records)`,
+        `${fmt(assetCount / assetsRun.seconds)} records/s (${fmt(assetsRun.seconds, 1)} s)`,
+        `${fmt(ASSETS / copySeconds)} rows/s bare COPY (${fmt(copySeconds, 1)} s)`,
+        `${fmt((assetCount / assetsRun.seconds / (ASSETS / copySeconds)) * 100, 1)} %`,
+      ],
+      [
+        `sending completed tasks (${fmt(INSPECTIONS)} inspections, ${fmt(observations)} observations)`,
+        `${fmt(INSPECTIONS / recordsRun.seconds)} inspections/s (${fmt(recordsRun.seconds, 1)} s)`,
+        '',
+        '',
+      ],
+      [
+        `media upload (${fmt(work.files.length)} files, ${fmt(mb)} MB, chunked, sha256 verified)`,
+        `${fmt(mb / mediaRun.seconds, 1)} MB/s (${fmt(mediaRun.seconds, 1)} s)`,
+        `${fmt(mb / plainSeconds, 1)} MB/s plain Node HTTP stream (${fmt(plainSeconds, 1)} s)`,
+        `${fmt((plainSeconds / mediaRun.seconds) * 100, 1)} % (aim ≥ 80 %)`,
+      ],
+      [
+        'agent peak memory (RSS, its own process)',
+        `${fmt(Math.max(assetsRun.peakRss, recordsRun.peakRss, mediaRun.peakRss) / (1024 * 1024))} MB`,
+        `assets ${fmt(assetsRun.peakRss / 1048576)} MB, records ${fmt(recordsRun.peakRss / 1048576)} MB, media ${fmt(mediaRun.peakRss / 1048576)} MB`,
+        'aim < 300 MB',
+      ],
+    ];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join(' │ '));
+  } finally {
+    for (const s of servicesToClose) await s.db.close().catch(() => {});
+    await dropDatabase(officeName).catch(() => {});
+    await dropDatabase(fieldName).catch(() => {});
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'agent') {
+  const [, , , fieldUrl, dataDir, officeUrl, taskId] = process.argv;
+  await agentMain(fieldUrl!, dataDir!, officeUrl!, Number(taskId));
+} else {
+  await main();
+}

@@ -1,0 +1,347 @@
+/**
+ * The Field side of WebSync scenarios 1 and 2 and of their media: writing a page of planned tasks
+ * (with their assets) by global id, reading completed inspections to send, and the task's list of
+ * media files with how far each got. Each page, the step's cursor, the files it adds to the list
+ * and the lease renewal commit together, so a run killed midway resumes with nothing lost or doubled.
+ */
+import type { InspectionRecord, MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
+import { inTransaction } from '../../db/bulk';
+import type { Connection, Database } from '../../db/connection';
+import { writeRecords } from './repository';
+
+export interface TasksPageOptions {
+  skipIfAssetMissing: boolean;
+  autoAccept: boolean;
+}
+
+export interface TasksPageOutcome {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Left out by the user's rule: not an error. */
+  ruled: { label: string; reason: string }[];
+  /** Could not be written: an error. */
+  skipped: { label: string; reason: string }[];
+  cancelRequested: boolean;
+}
+
+export interface MediaFileRow {
+  media_global_id: string;
+  direction: 'download' | 'upload';
+  job_name: string;
+  file_name: string;
+  kind: MediaRecord['kind'];
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  owner_type: MediaRecord['ownerType'];
+  owner_global_id: string;
+  bytes_done: number;
+  status: string;
+}
+
+export interface LocalInspection extends Omit<InspectionRecord, 'assets' | 'observations'> {
+  localId: string;
+  assetId: string;
+  assetCode: string;
+}
+
+const INSPECTION_COLUMNS = `i.id::text AS "localId", i.global_id::text AS "globalId", t.global_id::text AS "taskGlobalId",
+  a.global_id::text AS "assetGlobalId", a.id::text AS "assetId", a.asset_code AS "assetCode", i.standard_id AS "standardId",
+  i.direction, sn.global_id::text AS "startNodeGlobalId", to_json(i.inspected_at) #>> '{}' AS "inspectedAt", i.weather,
+  i.pre_cleaning AS "preCleaning", i.length_surveyed_m AS "lengthSurveyedM", i.header, i.str_peak AS "strPeak",
+  i.str_rating AS "strRating", i.str_index AS "strIndex", i.str_quick AS "strQuick", i.om_peak AS "omPeak",
+  i.om_rating AS "omRating", i.om_index AS "omIndex", i.om_quick AS "omQuick"`;
+
+export class TransferRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly leaseSeconds: number,
+  ) {}
+
+  async progressOf(taskId: number, step: string): Promise<{ after: string | null; done: boolean; skipped: number }> {
+    const [row] = await this.db.query<{ after: string | null; done: boolean; skipped: number }>(
+      `SELECT after, done, skipped FROM sync_agent_progress WHERE task_id = $1 AND step = $2`,
+      [taskId, step],
+    );
+    return row ?? { after: null, done: false, skipped: 0 };
+  }
+
+  /** Scenario 1: one page of planned tasks with their assets, its cursor and its media, in one transaction. */
+  applyTasksPage(
+    taskId: number,
+    items: PlannedTaskRecord[],
+    options: TasksPageOptions,
+    media: MediaRecord[],
+    cursor: { after: string | null; done: boolean },
+    status: { operation: string; percentage: number },
+  ): Promise<TasksPageOutcome> {
+    return inTransaction(this.db, async (conn) => {
+      const outcome: TasksPageOutcome = {
+        inserted: 0,
+        updated: 0,
+        unchanged: 0,
+        ruled: [],
+        skipped: [],
+        cancelRequested: false,
+      };
+      const written = new Set<string>();
+      for (const item of items) {
+        const label = `task on ${item.assets.at(-1)?.assetCode ?? item.assetGlobalId}`;
+        const assetHere = await exists(conn, 'assets', item.assetGlobalId);
+        if (!assetHere && options.skipIfAssetMissing) {
+          outcome.ruled.push({ label, reason: 'its asset is not in the Field system' });
+          continue;
+        }
+        // One by one, nodes first: each skip check sees the records written before it.
+        const reasons: string[] = [];
+        for (const asset of item.assets) {
+          const w = await writeRecords(conn, 'nodes', [asset]);
+          reasons.push(...w.skipped.map((s) => `${s.label}: ${s.reason}`));
+        }
+        if (!(await exists(conn, 'assets', item.assetGlobalId))) {
+          outcome.skipped.push({ label, reason: `its asset could not be copied (${reasons.join('; ')})` });
+          continue;
+        }
+        if (!(await exists(conn, 'projects', item.projectGlobalId))) {
+          outcome.skipped.push({ label, reason: 'its project is not in the Field system; get the projects first' });
+          continue;
+        }
+        const [row] = await conn.query<{ inserted: boolean }>(
+          `INSERT INTO tasks (global_id, project_id, task_type, asset_id, district, due_date, state, accepted_at)
+           VALUES ($1::uuid, (SELECT id FROM projects WHERE global_id = $2::uuid), $3,
+             (SELECT id FROM assets WHERE global_id = $4::uuid), $5, $6::date, $7, CASE WHEN $8 THEN now() END)
+           ON CONFLICT (global_id) DO UPDATE SET project_id = excluded.project_id, task_type = excluded.task_type,
+             asset_id = excluded.asset_id, district = excluded.district, due_date = excluded.due_date,
+             -- Work the crew has started in the Field is not turned back by the Office's plan.
+             state = CASE WHEN tasks.state = 'planned' THEN excluded.state ELSE tasks.state END,
+             accepted_at = coalesce(tasks.accepted_at, excluded.accepted_at), version = tasks.version + 1
+           WHERE (tasks.project_id, tasks.task_type, tasks.asset_id, tasks.district, tasks.due_date,
+                  CASE WHEN tasks.state = 'planned' THEN excluded.state ELSE tasks.state END,
+                  tasks.accepted_at IS NULL AND excluded.accepted_at IS NOT NULL)
+             IS DISTINCT FROM (excluded.project_id, excluded.task_type, excluded.asset_id, excluded.district,
+                  excluded.due_date, tasks.state, false)
+           RETURNING (xmax = 0) AS inserted`,
+          [
+            item.globalId,
+            item.projectGlobalId,
+            item.taskType,
+            item.assetGlobalId,
+            item.district,
+            item.dueDate,
+            item.state,
+            options.autoAccept,
+          ],
+        );
+        if (!row) outcome.unchanged++;
+        else if (row.inserted) outcome.inserted++;
+        else outcome.updated++;
+        written.add(item.assetGlobalId);
+      }
+      await queueMedia(
+        conn,
+        taskId,
+        'download',
+        media.filter((m) => written.has(m.ownerGlobalId)),
+      );
+      outcome.cancelRequested = await this.advance(conn, taskId, 'planned-tasks', cursor, status, outcome);
+      return outcome;
+    });
+  }
+
+  /** Scenario 2: completed inspections (pending or accepted) by global id, optionally on given assets. */
+  inspections(after: string | undefined, limit: number, onAssets: number[] | undefined): Promise<LocalInspection[]> {
+    return this.db.query<LocalInspection>(
+      `SELECT ${INSPECTION_COLUMNS}
+       FROM inspections i JOIN assets a ON a.id = i.asset_id
+       LEFT JOIN tasks t ON t.id = i.task_id LEFT JOIN assets sn ON sn.id = i.start_node_id
+       WHERE i.status <> 'incomplete' AND ($1::uuid IS NULL OR i.global_id > $1::uuid)
+         AND ($3::bigint[] IS NULL OR i.asset_id = ANY($3))
+       ORDER BY i.global_id LIMIT $2`,
+      [after ?? null, limit, onAssets ?? null],
+    );
+  }
+
+  async observations(inspectionIds: string[]) {
+    return this.db.query<InspectionRecord['observations'][number] & { inspectionId: string; localId: string }>(
+      `SELECT inspection_id::text AS "inspectionId", id::text AS "localId", global_id::text AS "globalId",
+         standard_id AS "standardId", sequence, distance_m AS "distanceM", code, characterisation, quantification1,
+         quantification2, clock_from AS "clockFrom", clock_to AS "clockTo", at_joint AS "atJoint", continuous,
+         continuous_group AS "continuousGroup", grade, remark
+       FROM observations WHERE inspection_id = ANY($1::bigint[]) ORDER BY inspection_id, sequence`,
+      [inspectionIds],
+    );
+  }
+
+  /** Scenario 2: after the Office wrote a page, its cursor and the media to upload, in one transaction. */
+  recordSentPage(
+    taskId: number,
+    media: MediaRecord[],
+    cursor: { after: string | null; done: boolean },
+    status: { operation: string; percentage: number },
+    counts: { copied: number; skipped: number },
+  ): Promise<boolean> {
+    return inTransaction(this.db, async (conn) => {
+      await queueMedia(conn, taskId, 'upload', media);
+      return this.advance(conn, taskId, 'completed-inspections', cursor, status, {
+        inserted: counts.copied,
+        updated: 0,
+        skipped: new Array<unknown>(counts.skipped),
+      });
+    });
+  }
+
+  private async advance(
+    conn: Connection,
+    taskId: number,
+    step: string,
+    cursor: { after: string | null; done: boolean },
+    status: { operation: string; percentage: number },
+    outcome: { inserted: number; updated: number; skipped: unknown[] },
+  ): Promise<boolean> {
+    await conn.query(
+      `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
+         copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped`,
+      [taskId, step, cursor.after, cursor.done, outcome.inserted + outcome.updated, outcome.skipped.length],
+    );
+    const [task] = await conn.query<{ cancel_requested: boolean }>(
+      `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${this.leaseSeconds}),
+         current_operation = $2, percentage_complete = $3
+       WHERE id = $1 RETURNING cancel_requested`,
+      [taskId, status.operation, status.percentage],
+    );
+    return task?.cancel_requested ?? true;
+  }
+
+  /** The task's files still to move, in the order they were listed. */
+  pendingMedia(taskId: number): Promise<MediaFileRow[]> {
+    return this.db.query<MediaFileRow>(
+      `SELECT media_global_id::text AS media_global_id, direction, job_name, file_name, kind, content_type,
+         size_bytes::float8 AS size_bytes, sha256, owner_type, owner_global_id::text AS owner_global_id,
+         bytes_done::float8 AS bytes_done, status
+       FROM sync_media_files WHERE task_id = $1 AND status IN ('Waiting', 'Transferring', 'Failed')
+       ORDER BY ord`,
+      [taskId],
+    );
+  }
+
+  async mediaTotals(taskId: number): Promise<{ files: number; bytes: number; done: number; failed: number }> {
+    const [row] = await this.db.query<{ files: number; bytes: number; done: number; failed: number }>(
+      `SELECT count(*)::int AS files, coalesce(sum(size_bytes), 0)::float8 AS bytes,
+         coalesce(sum(CASE WHEN status IN ('Completed', 'AlreadyPresent') THEN size_bytes ELSE bytes_done END), 0)::float8 AS done,
+         count(*) FILTER (WHERE status = 'Failed')::int AS failed
+       FROM sync_media_files WHERE task_id = $1`,
+      [taskId],
+    );
+    return row!;
+  }
+
+  /** A file's progress, the task's, and the lease renewal; answers whether a cancel was asked. */
+  async mediaProgress(
+    taskId: number,
+    globalId: string,
+    file: { bytesDone: number; status: string; error?: string | null },
+    task: { operation: string; percentage: number; transferring: boolean },
+  ): Promise<boolean> {
+    const [row] = await this.db.query<{ cancel_requested: boolean }>(
+      `WITH f AS (
+         UPDATE sync_media_files SET bytes_done = $3, status = $4, error = $5
+         WHERE task_id = $1 AND media_global_id = $2::uuid)
+       UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${this.leaseSeconds}),
+         current_operation = $6, percentage_complete = $7, is_transferring_media = $8
+       WHERE id = $1 RETURNING cancel_requested`,
+      [
+        taskId,
+        globalId,
+        file.bytesDone,
+        file.status,
+        file.error ?? null,
+        task.operation,
+        task.percentage,
+        task.transferring,
+      ],
+    );
+    return row?.cancel_requested ?? true;
+  }
+
+  async setTransferring(taskId: number, transferring: boolean): Promise<void> {
+    await this.db.query(`UPDATE sync_agent_tasks SET is_transferring_media = $2 WHERE id = $1`, [taskId, transferring]);
+  }
+
+  /** Where this system keeps a media file, when it has it complete. */
+  async localMedia(globalId: string): Promise<{ storage_key: string; sha256: string } | undefined> {
+    const [row] = await this.db.query<{ storage_key: string; sha256: string }>(
+      `SELECT storage_key, sha256 FROM media WHERE global_id = $1::uuid`,
+      [globalId],
+    );
+    return row;
+  }
+
+  /**
+   * Registers a downloaded, verified file as media of its owner and marks it Completed; `place`
+   * moves the file into its storage inside the transaction.
+   */
+  completeDownload(taskId: number, f: MediaFileRow, place: () => Promise<string>): Promise<boolean> {
+    return inTransaction(this.db, async (conn) => {
+      const table = { asset: 'assets', inspection: 'inspections', observation: 'observations' }[f.owner_type];
+      const [owner] = await conn.query<{ id: string }>(
+        `SELECT id::text AS id FROM ${table} WHERE global_id = $1::uuid`,
+        [f.owner_global_id],
+      );
+      if (!owner) return false;
+      const key = await place();
+      await conn.query(
+        `INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (global_id) DO NOTHING`,
+        [f.media_global_id, f.owner_type, owner.id, f.kind, f.file_name, key, f.content_type, f.sha256, f.size_bytes],
+      );
+      await conn.query(
+        `UPDATE sync_media_files SET status = 'Completed', bytes_done = size_bytes, error = NULL
+         WHERE task_id = $1 AND media_global_id = $2::uuid`,
+        [taskId, f.media_global_id],
+      );
+      return true;
+    });
+  }
+
+  /** The console's 'Uploading progress' of a task, or undefined for an unknown task. */
+  async taskMedia(taskId: number) {
+    const [task] = await this.db.query(`SELECT 1 FROM sync_agent_tasks WHERE id = $1`, [taskId]);
+    if (!task) return undefined;
+    return this.db.query<{
+      job_name: string;
+      file_name: string;
+      status: string;
+      size_bytes: number;
+      bytes_done: number;
+    }>(
+      `SELECT job_name, file_name, status, size_bytes::float8 AS size_bytes,
+         CASE WHEN status IN ('Completed', 'AlreadyPresent') THEN size_bytes ELSE bytes_done END::float8 AS bytes_done
+       FROM sync_media_files WHERE task_id = $1 ORDER BY ord`,
+      [taskId],
+    );
+  }
+}
+
+async function exists(conn: Pick<Connection, 'query'>, table: 'assets' | 'projects', globalId: string) {
+  const rows = await conn.query(`SELECT 1 FROM ${table} WHERE global_id = $1::uuid`, [globalId]);
+  return rows.length > 0;
+}
+
+/** Lists files for the task to move; a file this system already has is AlreadyPresent at once. */
+async function queueMedia(conn: Connection, taskId: number, direction: 'download' | 'upload', media: MediaRecord[]) {
+  if (media.length === 0) return;
+  await conn.query(
+    `INSERT INTO sync_media_files (task_id, media_global_id, direction, job_name, file_name, kind, content_type,
+       size_bytes, sha256, owner_type, owner_global_id, status)
+     SELECT $1, r."globalId", $2, r."jobName", r."fileName", r.kind, r."contentType", r."sizeBytes", r.sha256,
+       r."ownerType", r."ownerGlobalId",
+       CASE WHEN $2 = 'download' AND EXISTS (SELECT 1 FROM media m WHERE m.global_id = r."globalId") THEN 'AlreadyPresent'
+            ELSE 'Waiting' END
+     FROM jsonb_to_recordset($3::jsonb) AS r("globalId" uuid, "jobName" text, "fileName" text, kind text,
+       "contentType" text, "sizeBytes" bigint, sha256 text, "ownerType" text, "ownerGlobalId" uuid)
+     ON CONFLICT (task_id, media_global_id) DO NOTHING`,
+    [taskId, direction, JSON.stringify(media)],
+  );
+}

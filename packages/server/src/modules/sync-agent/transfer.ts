@@ -1,0 +1,384 @@
+/**
+ * WebSync scenarios 1 and 2 as the Field's agent runs them, and the media files they move.
+ *
+ * 1. Getting planned tasks: pages of the Office's open tasks (all, or on the assets its saved filter
+ *    matches) with their assets' data, written by global id; then the assets' media as set.
+ * 2. Sending completed tasks: pages of this system's completed inspections (all, or on the assets
+ *    the Field's saved filter matches) with their observations, written by the Office in one
+ *    transaction a page; then their media as set.
+ *
+ * Media move in chunks. Before each file the receiver is asked what it holds (the partial file's
+ * size) and the transfer continues from there; the receiver keeps a file only once its size, type
+ * and sha256 equal the sender's, so an interrupted run restarted later converges without loss or
+ * duplicate. Every file's status and bytes are stored for the console's 'Uploading progress'.
+ */
+import { createReadStream } from 'node:fs';
+import { MEDIA_CHUNK_BYTES, type InspectionRecord, type MediaKind, type MediaRecord } from '@manway/core/api/sync-data';
+import type { SyncUserSettings } from '@manway/core/api/websync';
+import type { SyncExportRepository } from '../sync-export/repository';
+import { toMediaRecord } from '../sync-export/service';
+import type { MediaStore } from './media-store';
+import { InterruptedError, OfficeRefusedError, type OfficeClient } from './office-client';
+import type { MediaFileRow, TransferRepository } from './transfer-repository';
+
+export interface Logs {
+  serverLine(text: string): void;
+  clientLine(text: string): void;
+  both(text: string): void;
+  flush(): Promise<void>;
+}
+
+export interface AssetMatcher {
+  /** Local ids of the assets a saved filter of the user matches; throws not found for an unknown name. */
+  selectMatching(userId: string, name: string): Promise<number[]>;
+}
+
+/** How a scenario ended: records or files that failed make it FinishedWithErrors. */
+export type TransferResult = { errors: number } | 'cancelled';
+
+type TasksSettings = NonNullable<SyncUserSettings['gettingTasksSettings']>;
+type SendingSettings = NonNullable<SyncUserSettings['sendingCompletedTasksSettings']>;
+
+interface Run {
+  taskId: number;
+  client: OfficeClient;
+  logs: Logs;
+  signal: AbortSignal;
+  pageSize: number;
+}
+
+/** How often (in bytes) a file's progress is written while it streams. */
+const PROGRESS_EVERY = 4 * 1024 * 1024;
+
+export class Transfers {
+  constructor(
+    private readonly repo: TransferRepository,
+    private readonly local: SyncExportRepository,
+    private readonly store: MediaStore,
+    private readonly filters: AssetMatcher,
+  ) {}
+
+  /** Scenario 1. `filter` is the saved filter's name (in the Office), null for every open task. */
+  async gettingTasks(run: Run, settings: TasksSettings, filter: string | null): Promise<TransferResult> {
+    const kinds = kindsOf({
+      image: settings.DownloadImages,
+      video: settings.DownloadVideo,
+      fusion: settings.DownloadFusionFiles,
+      document: settings.DownloadAttachments,
+    });
+    const progress = await this.repo.progressOf(run.taskId, 'planned-tasks');
+    let totals = { copied: 0, unchanged: 0, ruled: 0, skipped: progress.skipped };
+    if (!progress.done) {
+      let after = progress.after ?? undefined;
+      if (after) run.logs.serverLine(`Resuming planned tasks after ${after}.`);
+      for (;;) {
+        if (run.signal.aborted) throw new InterruptedError();
+        const page = await run.client.plannedTasks(
+          { after, limit: run.pageSize, filter: filter ?? undefined },
+          run.signal,
+        );
+        const done = page.next === null;
+        const media = page.items.flatMap((t) => t.media).filter((m) => kinds.has(m.kind));
+        const outcome = await this.repo.applyTasksPage(
+          run.taskId,
+          page.items,
+          { skipIfAssetMissing: settings.SkipIfAssetNotExistInField, autoAccept: settings.AutoAcceptImportedTasks },
+          media,
+          { after: page.next ?? after ?? null, done },
+          { operation: 'Getting planned tasks', percentage: done ? 50 : 25 },
+        );
+        totals = {
+          copied: totals.copied + outcome.inserted + outcome.updated,
+          unchanged: totals.unchanged + outcome.unchanged,
+          ruled: totals.ruled + outcome.ruled.length,
+          skipped: totals.skipped + outcome.skipped.length,
+        };
+        run.logs.serverLine(
+          `planned tasks: page of ${page.items.length} written: ${outcome.inserted} new, ${outcome.updated} updated, ` +
+            `${outcome.unchanged} unchanged, ${outcome.ruled.length + outcome.skipped.length} skipped.`,
+        );
+        for (const s of outcome.ruled) run.logs.clientLine(`Skipped ${s.label}: ${s.reason} (as set).`);
+        for (const s of outcome.skipped) run.logs.clientLine(`Skipped ${s.label}: ${s.reason}.`);
+        await run.logs.flush();
+        if (outcome.cancelRequested) return 'cancelled';
+        if (done) break;
+        after = page.next!;
+      }
+      run.logs.clientLine(
+        `Planned tasks${filter ? ` (filter "${filter}")` : ''}: ${totals.copied} copied, ${totals.unchanged} already up to date, ` +
+          `${totals.ruled + totals.skipped} skipped.`,
+      );
+    }
+    const media = await this.media(run);
+    if (media === 'cancelled') return media;
+    return { errors: totals.skipped + media.failed };
+  }
+
+  /** Scenario 2. `filter` is a saved filter of the sync user in this (Field) system, null for all. */
+  async sendingTasks(
+    run: Run,
+    settings: SendingSettings,
+    filter: string | null,
+    userId: string,
+  ): Promise<TransferResult> {
+    const kinds = kindsOf({
+      image: settings.UploadImages,
+      video: settings.UploadVideo,
+      fusion: settings.UploadFusionFiles,
+      document: settings.UploadAttachments,
+    });
+    const progress = await this.repo.progressOf(run.taskId, 'completed-inspections');
+    let totals = { copied: 0, unchanged: 0, kept: 0, skipped: progress.skipped };
+    const onAssets = filter === null ? undefined : await this.filters.selectMatching(userId, filter);
+    if (!progress.done) {
+      let after = progress.after ?? undefined;
+      if (after) run.logs.serverLine(`Resuming completed inspections after ${after}.`);
+      for (;;) {
+        if (run.signal.aborted) throw new InterruptedError();
+        const rows = await this.repo.inspections(after, run.pageSize, onAssets);
+        const done = rows.length < run.pageSize;
+        const { items, media } = await this.inspectionRecords(rows);
+        const result =
+          items.length === 0
+            ? { outcomes: [] }
+            : await run.client.importInspections(
+                {
+                  options: {
+                    SkipIfNotExistInOffice: settings.SkipIfNotExistInOffice,
+                    SkipIfAssetNotExistInOffice: settings.SkipIfAssetNotExistInOffice,
+                    ExistingTasksAction: settings.ExistingTasksAction,
+                    AutoAcceptImportedTasks: settings.AutoAcceptImportedTasks,
+                  },
+                  items,
+                },
+                run.signal,
+              );
+        const inOffice = new Set<string>();
+        const labels = new Map(
+          rows.map((r) => [r.globalId, `inspection of ${r.assetCode} on ${r.inspectedAt.slice(0, 10)}`]),
+        );
+        const counts = { inserted: 0, updated: 0, unchanged: 0, kept: 0, skipped: 0 };
+        for (const o of result.outcomes) {
+          counts[o.result]++;
+          if (o.result !== 'skipped') inOffice.add(o.globalId);
+          if (o.result === 'skipped') run.logs.clientLine(`Skipped ${labels.get(o.globalId)}: ${o.reason}.`);
+          if (o.result === 'kept') run.logs.clientLine(`Left ${labels.get(o.globalId)} as it is: ${o.reason}.`);
+        }
+        const next = rows.at(-1)?.globalId ?? after ?? null;
+        const cancelRequested = await this.repo.recordSentPage(
+          run.taskId,
+          media
+            .filter((m) => kinds.has(m.kind) && inOffice.has(m.inspectionGlobalId))
+            .map(({ inspectionGlobalId: _, ...m }) => m),
+          { after: next, done },
+          { operation: 'Sending completed tasks', percentage: done ? 50 : 25 },
+          { copied: counts.inserted + counts.updated, skipped: counts.skipped },
+        );
+        totals = {
+          copied: totals.copied + counts.inserted + counts.updated,
+          unchanged: totals.unchanged + counts.unchanged,
+          kept: totals.kept + counts.kept,
+          skipped: totals.skipped + counts.skipped,
+        };
+        run.logs.serverLine(
+          `completed inspections: page of ${items.length} sent: ${counts.inserted} new, ${counts.updated} updated, ` +
+            `${counts.unchanged} unchanged, ${counts.kept} left as they are, ${counts.skipped} skipped.`,
+        );
+        await run.logs.flush();
+        if (cancelRequested) return 'cancelled';
+        if (done) break;
+        after = next ?? undefined;
+      }
+      run.logs.clientLine(
+        `Completed inspections${filter ? ` (filter "${filter}")` : ''}: ${totals.copied} copied, ` +
+          `${totals.unchanged} already up to date, ${totals.kept} left as they are, ${totals.skipped} skipped.`,
+      );
+    }
+    const mediaResult = await this.media(run);
+    if (mediaResult === 'cancelled') return mediaResult;
+    // Skips by the user's rules are logged with their reasons; only files that failed are errors.
+    return { errors: mediaResult.failed };
+  }
+
+  private async inspectionRecords(rows: Awaited<ReturnType<TransferRepository['inspections']>>) {
+    const ids = rows.map((r) => r.localId);
+    const [observations, assets, inspectionMedia] = await Promise.all([
+      ids.length ? this.repo.observations(ids) : Promise.resolve([]),
+      this.local.assetsWithNeeds([...new Set(rows.map((r) => r.assetId))]),
+      this.local.media('inspection', ids),
+    ]);
+    const observationMedia = await this.local.media(
+      'observation',
+      observations.map((o) => o.localId),
+    );
+    const inspectionOf = new Map(observations.map((o) => [o.localId, o.inspectionId]));
+    const byLocal = new Map(rows.map((r) => [r.localId, r]));
+    const items: InspectionRecord[] = rows.map(({ localId, assetId, assetCode: _code, ...r }) => ({
+      ...r,
+      header: (r.header ?? {}) as InspectionRecord['header'],
+      assets: (assets.get(assetId) ?? []) as InspectionRecord['assets'],
+      observations: observations
+        .filter((o) => o.inspectionId === localId)
+        .map(({ inspectionId: _i, localId: _l, ...o }) => o),
+    }));
+    const media: (MediaRecord & { inspectionGlobalId: string })[] = [];
+    for (const m of [...inspectionMedia, ...observationMedia]) {
+      const inspectionLocal = m.ownerType === 'inspection' ? m.ownerLocalId : inspectionOf.get(m.ownerLocalId)!;
+      const inspection = byLocal.get(inspectionLocal)!;
+      const jobName = `Inspection ${inspection.assetCode} ${inspection.inspectedAt.slice(0, 10)}`;
+      media.push({ ...toMediaRecord(m, jobName), inspectionGlobalId: inspection.globalId });
+    }
+    return { items, media };
+  }
+
+  /** Moves the task's listed files that have not arrived yet. */
+  private async media(run: Run): Promise<{ failed: number } | 'cancelled'> {
+    const pending = await this.repo.pendingMedia(run.taskId);
+    const totals = await this.repo.mediaTotals(run.taskId);
+    if (totals.files === 0) return { failed: 0 };
+    let doneBefore = totals.done;
+    const percentage = (extra: number) =>
+      50 + Math.min(49, Math.floor(((doneBefore + extra) / Math.max(1, totals.bytes)) * 49));
+    if (pending.length > 0) {
+      run.logs.serverLine(
+        `${pending.length} of ${totals.files} media files to transfer (${totals.bytes} bytes in all).`,
+      );
+    }
+    for (const f of pending) {
+      if (run.signal.aborted) throw new InterruptedError();
+      const operation = `${f.direction === 'upload' ? 'Uploading' : 'Downloading'} ${f.file_name}`;
+      const report = (bytesDone: number, status: string, error?: string) =>
+        this.repo.mediaProgress(
+          run.taskId,
+          f.media_global_id,
+          { bytesDone, status, error },
+          { operation, percentage: percentage(bytesDone), transferring: true },
+        );
+      if (await report(f.bytes_done, 'Transferring')) {
+        await this.repo.setTransferring(run.taskId, false);
+        return 'cancelled';
+      }
+      try {
+        const ended =
+          f.direction === 'upload' ? await this.upload(run, f, report) : await this.download(run, f, report);
+        if (ended === 'cancelled') {
+          await this.repo.setTransferring(run.taskId, false);
+          return 'cancelled';
+        }
+        run.logs.clientLine(
+          `${ended === 'AlreadyPresent' ? 'Already there' : 'Transferred'}: ${f.file_name} (${f.job_name}).`,
+        );
+      } catch (error) {
+        if (error instanceof InterruptedError || run.signal.aborted) throw error;
+        if (!(error instanceof OfficeRefusedError || error instanceof MediaFailure)) throw error;
+        await report(0, 'Failed', error.message);
+        run.logs.clientLine(`Failed to transfer ${f.file_name} (${f.job_name}): ${error.message}`);
+      }
+      doneBefore += f.size_bytes - f.bytes_done;
+      await run.logs.flush();
+    }
+    await this.repo.setTransferring(run.taskId, false);
+    const after = await this.repo.mediaTotals(run.taskId);
+    run.logs.clientLine(`Media: ${after.files - after.failed} of ${after.files} files transferred and verified.`);
+    return { failed: after.failed };
+  }
+
+  private async upload(
+    run: Run,
+    f: MediaFileRow,
+    report: (bytesDone: number, status: string) => Promise<boolean>,
+  ): Promise<'Completed' | 'AlreadyPresent' | 'cancelled'> {
+    const local = await this.repo.localMedia(f.media_global_id);
+    if (!local || local.sha256 !== f.sha256) throw new MediaFailure('the file is no longer in the Field system');
+    const path = this.store.path(local.storage_key);
+    let state = await run.client.declareMedia(recordOf(f), run.signal);
+    if (state.complete) {
+      const status = f.bytes_done === 0 && f.status === 'Waiting' ? 'AlreadyPresent' : 'Completed';
+      await report(f.size_bytes, status);
+      return status;
+    }
+    if (state.received > 0) run.logs.serverLine(`Resuming the upload of ${f.file_name} at byte ${state.received}.`);
+    while (!state.complete) {
+      const offset = state.received;
+      const end = Math.min(f.size_bytes, offset + MEDIA_CHUNK_BYTES);
+      state = await run.client.sendChunk(
+        f.media_global_id,
+        offset,
+        () => createReadStream(path, { start: offset, end: end - 1, highWaterMark: 1024 * 1024 }),
+        run.signal,
+      );
+      if (!state.complete && state.received <= offset && end > offset) {
+        throw new MediaFailure(`the Office did not take the bytes from ${offset} on`);
+      }
+      if (await report(state.received, state.complete ? 'Completed' : 'Transferring')) return 'cancelled';
+    }
+    return 'Completed';
+  }
+
+  private async download(
+    run: Run,
+    f: MediaFileRow,
+    report: (bytesDone: number, status: string) => Promise<boolean>,
+  ): Promise<'Completed' | 'AlreadyPresent' | 'cancelled'> {
+    if (await this.repo.localMedia(f.media_global_id)) {
+      await report(f.size_bytes, 'AlreadyPresent');
+      return 'AlreadyPresent';
+    }
+    const had = await this.store.received(f.media_global_id);
+    if (had > 0) run.logs.serverLine(`Resuming the download of ${f.file_name} at byte ${had}.`);
+    if (had < f.size_bytes) {
+      await run.client.download(
+        f.media_global_id,
+        () => this.store.received(f.media_global_id),
+        async (body) => {
+          let reported = 0;
+          let chain = Promise.resolve(false);
+          const start = await this.store.received(f.media_global_id);
+          await this.store.append(f.media_global_id, start, body, f.size_bytes - start, (n) => {
+            if (n - reported >= PROGRESS_EVERY) {
+              reported = n;
+              chain = chain.then(() => report(start + n, 'Transferring'));
+            }
+          });
+          await chain;
+        },
+        run.signal,
+      );
+    }
+    const verdict = await this.store.verify({
+      globalId: f.media_global_id,
+      kind: f.kind,
+      contentType: f.content_type,
+      sizeBytes: f.size_bytes,
+      sha256: f.sha256,
+    });
+    if (verdict !== undefined) {
+      await this.store.discard(f.media_global_id);
+      throw new MediaFailure(`the file received does not match its ${verdict}; it will be downloaded again`);
+    }
+    const placed = await this.repo.completeDownload(run.taskId, f, () => this.store.commit(f.media_global_id));
+    if (!placed) throw new MediaFailure(`its ${f.owner_type} is not in the Field system`);
+    return 'Completed';
+  }
+}
+
+/** A file that cannot be transferred now; the others go on and the task ends FinishedWithErrors. */
+class MediaFailure extends Error {}
+
+function kindsOf(flags: Record<MediaKind, boolean>): Set<MediaKind> {
+  return new Set((Object.keys(flags) as MediaKind[]).filter((k) => flags[k]));
+}
+
+function recordOf(f: MediaFileRow): MediaRecord {
+  return {
+    globalId: f.media_global_id,
+    ownerType: f.owner_type,
+    ownerGlobalId: f.owner_global_id,
+    kind: f.kind,
+    fileName: f.file_name,
+    contentType: f.content_type,
+    sizeBytes: f.size_bytes,
+    sha256: f.sha256,
+    jobName: f.job_name,
+  };
+}

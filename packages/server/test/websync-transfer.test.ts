@@ -1,0 +1,654 @@
+/**
+ * WebSync scenarios 1 and 2 and their media between two real systems: an Office and a Field server,
+ * each on its own database and DATA_DIR, the Field's agent reaching the Office over HTTP through a
+ * proxy the tests can watch and use to kill a run mid-transfer (nothing mocked).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_TABLES } from '../src/modules/demo/repository';
+import { startTestServer, type TestClient, type TestServer } from './harness';
+import { TEST_ADMIN_PASSWORD } from './template';
+
+/** Forwards to the Office and tells the tests about each media request and the bytes it carries. */
+class Link {
+  onMedia: ((e: { method: string; path: string; bytes: number; phase: 'data' | 'end' }) => void) | undefined;
+  private server!: Server;
+  url = '';
+  constructor(private readonly target: string) {}
+
+  async start() {
+    const target = new URL(this.target);
+    this.server = createServer((req, res) => {
+      const media = req.url?.startsWith('/api/sync/media/') ? req.url : undefined;
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          let bytes = 0;
+          up.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (media) this.onMedia?.({ method: req.method!, path: media, bytes, phase: 'data' });
+          });
+          up.on('end', () => {
+            if (media) this.onMedia?.({ method: req.method!, path: media, bytes, phase: 'end' });
+          });
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => req.socket.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop() {
+    this.server.closeAllConnections();
+    return new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+const officeDir = mkdtempSync(join(tmpdir(), 'manway-office-'));
+const fieldDir = mkdtempSync(join(tmpdir(), 'manway-field-'));
+let office: TestServer;
+let field: TestServer;
+let link: Link;
+let fieldAdmin: TestClient;
+let officeSyncer: TestClient;
+let fieldSyncerId: string;
+
+const one = async <T = any>(s: TestServer, sql: string, params?: unknown[]) => (await s.db.query<T>(sql, params))[0]!;
+const LONG = 180_000;
+const MB = 1024 * 1024;
+
+const SIGNATURES: Record<string, Buffer> = {
+  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  'video/mp4': Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]),
+  'application/pdf': Buffer.from('%PDF-1.7\n'),
+  'application/octet-stream': Buffer.from('FUSION'),
+};
+
+/** A real file under the system's DATA_DIR and its media row; answers its global id and sha256. */
+async function addMedia(
+  s: TestServer,
+  dataDir: string,
+  owner: { type: 'asset' | 'inspection' | 'observation'; id: string },
+  kind: 'image' | 'video' | 'document' | 'fusion',
+  contentType: string,
+  size: number,
+) {
+  const bytes = Buffer.concat([SIGNATURES[contentType]!, randomBytes(size - SIGNATURES[contentType]!.length)]);
+  const globalId = randomUUID();
+  const key = `test/${globalId}`;
+  mkdirSync(dirname(join(dataDir, 'media', key)), { recursive: true });
+  writeFileSync(join(dataDir, 'media', key), bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await s.db.query(
+    `INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [globalId, owner.type, owner.id, kind, `${kind}-${globalId.slice(0, 8)}`, key, contentType, sha256, size],
+  );
+  return { globalId, sha256 };
+}
+
+/** The sha256 of the bytes a system holds on disk for a media id, and how many rows it has for it. */
+async function heldFile(s: TestServer, dataDir: string, globalId: string) {
+  const rows = await s.db.query<{ storage_key: string; sha256: string }>(
+    `SELECT storage_key, sha256 FROM media WHERE global_id = $1`,
+    [globalId],
+  );
+  if (rows.length === 0) return { rows: 0, sha256: null, declared: null };
+  const bytes = readFileSync(join(dataDir, 'media', rows[0]!.storage_key));
+  return { rows: rows.length, sha256: createHash('sha256').update(bytes).digest('hex'), declared: rows[0]!.sha256 };
+}
+
+async function newTask(scenario: string, settings?: unknown): Promise<number> {
+  const row = await one(
+    field,
+    `INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
+     VALUES ($1, 'Scheduled', now(), $2, 'syncer', $3::jsonb) RETURNING id::int AS id`,
+    [scenario, fieldSyncerId, settings === undefined ? null : JSON.stringify(settings)],
+  );
+  return row.id as number;
+}
+
+async function logOf(id: number, type: 'Server' | 'Client') {
+  return (await fieldAdmin.get(`/api/syncAgentTask/log?taskId=${id}&type=${type}`)).text;
+}
+
+async function setSettings(section: string, values: Record<string, unknown>) {
+  const current = await one(field, `SELECT data FROM sync_user_settings WHERE user_id = $1`, [fieldSyncerId]).catch(
+    () => undefined,
+  );
+  const data = { ...((current?.data as Record<string, unknown>) ?? {}) };
+  data[section] = values;
+  await field.db.query(
+    `INSERT INTO sync_user_settings (user_id, data) VALUES ($1, $2::jsonb)
+     ON CONFLICT (user_id) DO UPDATE SET data = excluded.data`,
+    [fieldSyncerId, JSON.stringify(data)],
+  );
+}
+
+const GETTING = {
+  AutoAcceptImportedTasks: true,
+  DownloadAttachments: true,
+  DownloadFusionFiles: true,
+  DownloadImages: true,
+  DownloadVideo: false,
+  SkipIfAssetNotExistInField: false,
+  FilterName: 'Very poor sections',
+};
+const SENDING = {
+  AutoAcceptImportedTasks: true,
+  ExistingTasksAction: 'Skip',
+  SkipIfAssetNotExistInOffice: true,
+  SkipIfNotExistInOffice: true,
+  UploadAttachments: true,
+  UploadFusionFiles: true,
+  UploadImages: true,
+  UploadVideo: true,
+  ScheduledTasksFilterName: null,
+};
+
+beforeAll(async () => {
+  office = await startTestServer({ env: { DATA_DIR: officeDir } });
+  link = new Link(office.base);
+  await link.start();
+  field = await startTestServer({
+    env: {
+      DATA_DIR: fieldDir,
+      OFFICE_URL: link.url,
+      OFFICE_LOGIN: 'syncer',
+      OFFICE_PASSWORD: 'syncer-demo',
+      OFFICE_RETRY_SECONDS: '0.05,0.1',
+      SYNC_PAGE_SIZE: '50',
+      MEDIA_MAX_MB: '64',
+    },
+  });
+  await field.db.exec(`TRUNCATE ${NETWORK_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  fieldAdmin = field.client();
+  await fieldAdmin.signIn('admin', TEST_ADMIN_PASSWORD);
+  officeSyncer = office.client();
+  await officeSyncer.signIn('syncer', 'syncer-demo');
+  fieldSyncerId = (await one(field, `SELECT id FROM users WHERE login = 'syncer'`)).id;
+  // What planned tasks need first: the structure and the projects.
+  expect(await field.services.syncAgent.run(await newTask('GettingDatabaseStructure'))).toBe('FinishedSuccessfully');
+  const projects = { $type: 'GettingProjectsSettings', AllProjectsExport: true, ProjectsFilterName: null };
+  expect(await field.services.syncAgent.run(await newTask('GettingProjects', projects))).toBe('FinishedSuccessfully');
+}, LONG);
+
+afterAll(async () => {
+  await field?.close();
+  await link?.stop();
+  await office?.close();
+  rmSync(officeDir, { recursive: true, force: true });
+  rmSync(fieldDir, { recursive: true, force: true });
+});
+
+/** The Office's open tasks on the sections 'Very poor sections' matches. */
+const FILTERED_TASKS = `SELECT t.id::text AS id, t.global_id::text AS global_id, t.asset_id::text AS asset_id FROM tasks t
+  JOIN assets a ON a.id = t.asset_id
+  WHERE t.state IN ('planned', 'started') AND a.object_type = 'section' AND a.condition_grade >= 4
+  ORDER BY t.global_id`;
+
+let officeMedia: Record<string, { globalId: string; sha256: string }> = {};
+
+describe('scenario 1: getting planned tasks', () => {
+  it(
+    "copies the tasks the saved filter matches with their assets' data, auto-accepted, and the media as set",
+    async () => {
+      const tasks = await office.db.query<{ id: string; global_id: string; asset_id: string }>(FILTERED_TASKS);
+      expect(tasks.length).toBeGreaterThan(0);
+      const asset = { type: 'asset' as const, id: tasks[0]!.asset_id };
+      officeMedia = {
+        image: await addMedia(office, officeDir, asset, 'image', 'image/jpeg', 300_000),
+        video: await addMedia(office, officeDir, asset, 'video', 'video/mp4', 2 * MB),
+        document: await addMedia(office, officeDir, asset, 'document', 'application/pdf', 50_000),
+        fusion: await addMedia(office, officeDir, asset, 'fusion', 'application/octet-stream', 3 * MB),
+      };
+      await setSettings('gettingTasksSettings', GETTING);
+
+      const id = await newTask('GettingPlannedTasks', {
+        $type: 'GettingTasksSettings',
+        FilterName: 'Very poor sections',
+      });
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+
+      const copied = await field.db.query<{ global_id: string; accepted: boolean }>(
+        `SELECT global_id::text AS global_id, accepted_at IS NOT NULL AS accepted FROM tasks ORDER BY global_id`,
+      );
+      expect(copied.map((t) => t.global_id)).toEqual(tasks.map((t) => t.global_id));
+      expect(copied.every((t) => t.accepted)).toBe(true);
+      // Each task's asset came with it, with its end nodes.
+      const missing = await one(
+        field,
+        `SELECT count(*)::int AS n FROM tasks t JOIN assets a ON a.id = t.asset_id
+         WHERE a.from_node_id IS NULL OR a.to_node_id IS NULL`,
+      );
+      expect(missing.n).toBe(0);
+
+      for (const kind of ['image', 'document', 'fusion']) {
+        const held = await heldFile(field, fieldDir, officeMedia[kind]!.globalId);
+        expect(held, kind).toEqual({ rows: 1, sha256: officeMedia[kind]!.sha256, declared: officeMedia[kind]!.sha256 });
+      }
+      expect((await heldFile(field, fieldDir, officeMedia.video!.globalId)).rows).toBe(0);
+
+      const media = await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`);
+      expect(media.status).toBe(200);
+      expect(media.body).toHaveLength(3);
+      for (const m of media.body) {
+        expect(m).toMatchObject({ status: 'Completed', percentsComplete: 100 });
+        expect(m.jobName).toMatch(/^Task /);
+        expect(Object.keys(m).sort()).toEqual(['fileName', 'jobName', 'percentsComplete', 'status']);
+      }
+      expect(await logOf(id, 'Client')).toMatch(/Planned tasks \(filter "Very poor sections"\): \d+ copied/);
+    },
+    LONG,
+  );
+
+  it('a re-run copies nothing twice: tasks up to date, files already there', async () => {
+    const versions = await one(field, `SELECT sum(version)::int AS v, count(*)::int AS n FROM tasks`);
+    const id = await newTask('GettingPlannedTasks', {
+      $type: 'GettingTasksSettings',
+      FilterName: 'Very poor sections',
+    });
+    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    expect(await one(field, `SELECT sum(version)::int AS v, count(*)::int AS n FROM tasks`)).toEqual(versions);
+    expect(await logOf(id, 'Client')).toMatch(
+      /Planned tasks \(filter "Very poor sections"\): 0 copied, \d+ already up to date/,
+    );
+    const media = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body;
+    expect(media.map((m: { status: string }) => m.status)).toEqual([
+      'AlreadyPresent',
+      'AlreadyPresent',
+      'AlreadyPresent',
+    ]);
+    expect((await one(field, `SELECT count(*)::int AS n FROM media`)).n).toBe(3);
+  });
+
+  it('skips a task whose asset is missing in the field when so set, and says why', { timeout: LONG }, async () => {
+    await setSettings('gettingTasksSettings', { ...GETTING, SkipIfAssetNotExistInField: true, FilterName: null });
+    const before = (await one(field, `SELECT count(*)::int AS n FROM assets`)).n;
+    const id = await newTask('GettingPlannedTasks');
+    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    // Only tasks on assets the Field has arrive: no asset was brought for a task.
+    expect((await one(field, `SELECT count(*)::int AS n FROM assets`)).n).toBe(before);
+    expect(await logOf(id, 'Client')).toMatch(/Skipped task on \S+: its asset is not in the Field system \(as set\)\./);
+  });
+
+  it(
+    'without auto-accept, new tasks arrive not yet accepted',
+    async () => {
+      await setSettings('gettingTasksSettings', {
+        ...GETTING,
+        AutoAcceptImportedTasks: false,
+        FilterName: 'Old or brittle sections',
+      });
+      const before = await field.db.query<{ global_id: string }>(`SELECT global_id::text AS global_id FROM tasks`);
+      const id = await newTask('GettingPlannedTasks');
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      const fresh = await one(
+        field,
+        `SELECT count(*)::int AS n, count(accepted_at)::int AS accepted FROM tasks WHERE global_id <> ALL($1::uuid[])`,
+        [before.map((t) => t.global_id)],
+      );
+      expect(fresh.n).toBeGreaterThan(0);
+      expect(fresh.accepted).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    'an agent killed mid-download and restarted resumes from the bytes it has; checksums equal',
+    async () => {
+      const [t] = await office.db.query<{ asset_id: string }>(FILTERED_TASKS);
+      const big = await addMedia(office, officeDir, { type: 'asset', id: t!.asset_id }, 'video', 'video/mp4', 24 * MB);
+      await setSettings('gettingTasksSettings', { ...GETTING, DownloadVideo: true });
+      const controller = new AbortController();
+      link.onMedia = (e) => {
+        if (e.method === 'GET' && e.path.includes(big.globalId) && e.bytes > 5 * MB) controller.abort();
+      };
+      const id = await newTask('GettingPlannedTasks');
+      try {
+        expect(await field.services.syncAgent.run(id, controller.signal)).toBeUndefined();
+      } finally {
+        link.onMedia = undefined;
+      }
+      expect((await heldFile(field, fieldDir, big.globalId)).rows).toBe(0);
+      const partial = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body.find(
+        (m: { fileName: string }) => m.fileName.endsWith(big.globalId.slice(0, 8)),
+      );
+      expect(partial.status).toBe('Transferring');
+
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      expect(await logOf(id, 'Server')).toMatch(/Resuming the download of video-\w+ at byte [1-9]\d+/);
+      expect(await heldFile(field, fieldDir, big.globalId)).toEqual({
+        rows: 1,
+        sha256: big.sha256,
+        declared: big.sha256,
+      });
+      expect(await heldFile(field, fieldDir, officeMedia.video!.globalId)).toMatchObject({ rows: 1 });
+    },
+    LONG,
+  );
+});
+
+/** Field inspections, completed, on tasks the Field got from the Office (and two that the rules skip). */
+const fieldInspections: string[] = [];
+let skippedForTask = '';
+let skippedForAsset = '';
+let fieldPhoto: { globalId: string; sha256: string };
+
+async function addInspection(taskId: string | null, assetId: string, weather = 'dry') {
+  const standard = await one(field, `SELECT standard_id FROM projects LIMIT 1`);
+  const code = await one(field, `SELECT code FROM observation_codes WHERE standard_id = $1 ORDER BY code LIMIT 1`, [
+    standard.standard_id,
+  ]);
+  const row = await one(
+    field,
+    `INSERT INTO inspections (asset_id, task_id, standard_id, inspected_at, weather, status, header)
+     VALUES ($1, $2, $3, now() - interval '1 day', $4, 'pending', '{"operator": "crew 1"}') RETURNING id::text AS id, global_id::text AS global_id`,
+    [assetId, taskId, standard.standard_id, weather],
+  );
+  for (const sequence of [1, 2]) {
+    await field.db.query(
+      `INSERT INTO observations (inspection_id, standard_id, sequence, distance_m, code, remark)
+       VALUES ($1, $2, $3, $4, $5, 'seen')`,
+      [row.id, standard.standard_id, sequence, sequence * 3.5, code.code],
+    );
+  }
+  return row as { id: string; global_id: string };
+}
+
+const officeInspection = (globalId: string) =>
+  one(office, `SELECT status, review, weather, version FROM inspections WHERE global_id = $1`, [globalId]).catch(
+    () => undefined,
+  );
+
+describe('scenario 2: sending completed tasks', () => {
+  it(
+    'sends completed inspections with observations and media, auto-accepted, skipping by the rules',
+    async () => {
+      await setSettings('sendingCompletedTasksSettings', SENDING);
+      const tasks = await field.db.query<{ id: string; asset_id: string }>(
+        `SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 3`,
+      );
+      for (const t of tasks) fieldInspections.push((await addInspection(t.id, t.asset_id)).global_id);
+      const first = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
+        fieldInspections[0],
+      ]);
+      fieldPhoto = await addMedia(
+        field,
+        fieldDir,
+        { type: 'inspection', id: first.id },
+        'image',
+        'image/jpeg',
+        200_000,
+      );
+
+      // A task the Office never had, and an asset the Office never had.
+      const project = await one(field, `SELECT id::text AS id FROM projects LIMIT 1`);
+      const fieldTask = await one(
+        field,
+        `INSERT INTO tasks (project_id, task_type, asset_id, state) VALUES ($1, 'inspect', $2, 'planned') RETURNING id::text AS id`,
+        [project.id, tasks[0]!.asset_id],
+      );
+      skippedForTask = (await addInspection(fieldTask.id, tasks[0]!.asset_id)).global_id;
+      const node = await one(
+        field,
+        `INSERT INTO assets (object_type, subtype, asset_code, geom)
+         SELECT object_type, subtype, asset_code || '-FIELD', geom FROM assets WHERE object_type = 'node' LIMIT 1
+         RETURNING id::text AS id`,
+      );
+      skippedForAsset = (await addInspection(null, node.id)).global_id;
+
+      const id = await newTask('SendingCompletedTasks');
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      for (const g of fieldInspections) {
+        expect(await officeInspection(g)).toMatchObject({ status: 'completed', review: 'accepted' });
+        const obs = await one(
+          office,
+          `SELECT count(*)::int AS n FROM observations o JOIN inspections i ON i.id = o.inspection_id WHERE i.global_id = $1`,
+          [g],
+        );
+        expect(obs.n).toBe(2);
+      }
+      const officeTasks = await office.db.query<{ state: string }>(
+        `SELECT t.state FROM tasks t JOIN inspections i ON i.task_id = t.id WHERE i.global_id = ANY($1::uuid[])`,
+        [fieldInspections],
+      );
+      expect(officeTasks.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
+      expect(await officeInspection(skippedForTask)).toBeUndefined();
+      expect(await officeInspection(skippedForAsset)).toBeUndefined();
+      const client = await logOf(id, 'Client');
+      expect(client).toMatch(/Skipped inspection of \S+ on [\d-]+: its task is not in the Office system\./);
+      expect(client).toMatch(/Skipped inspection of \S+-FIELD on [\d-]+: its asset is not in the Office system\./);
+      expect(await heldFile(office, officeDir, fieldPhoto.globalId)).toEqual({
+        rows: 1,
+        sha256: fieldPhoto.sha256,
+        declared: fieldPhoto.sha256,
+      });
+    },
+    LONG,
+  );
+
+  it('a re-run copies nothing twice (Skip leaves the Office tasks as they are)', async () => {
+    const before = await one(office, `SELECT count(*)::int AS n, sum(version)::int AS v FROM inspections`);
+    const id = await newTask('SendingCompletedTasks');
+    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    expect(await one(office, `SELECT count(*)::int AS n, sum(version)::int AS v FROM inspections`)).toEqual(before);
+    expect(await logOf(id, 'Client')).toMatch(
+      /Completed inspections: 0 copied, 0 already up to date, 3 left as they are, 2 skipped/,
+    );
+    const dup = await one(office, `SELECT count(*)::int AS n FROM media WHERE global_id = $1`, [fieldPhoto.globalId]);
+    expect(dup.n).toBe(1);
+    const media = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body;
+    expect(media).toEqual([expect.objectContaining({ status: 'AlreadyPresent', percentsComplete: 100 })]);
+  });
+
+  it("ExistingTasksAction: 'Only update office task if not yet accepted', then 'Always update office task'", async () => {
+    await field.db.query(`UPDATE inspections SET weather = 'rain' WHERE global_id = ANY($1::uuid[])`, [
+      fieldInspections,
+    ]);
+    // The Office has not accepted the first one (yet); it accepted the others.
+    await office.db.query(
+      `UPDATE inspections SET status = 'pending', review = NULL, reviewed_by = NULL, reviewed_at = NULL WHERE global_id = $1`,
+      [fieldInspections[0]],
+    );
+    await setSettings('sendingCompletedTasksSettings', {
+      ...SENDING,
+      ExistingTasksAction: 'UpdateNotAcceptedTasks',
+      AutoAcceptImportedTasks: false,
+    });
+    const id = await newTask('SendingCompletedTasks');
+    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    expect(await officeInspection(fieldInspections[0]!)).toMatchObject({
+      weather: 'rain',
+      status: 'pending',
+      review: null,
+    });
+    expect(await officeInspection(fieldInspections[1]!)).toMatchObject({ weather: 'dry', review: 'accepted' });
+    expect(await logOf(id, 'Client')).toMatch(/the Office has accepted it; only not yet accepted tasks are updated/);
+
+    await setSettings('sendingCompletedTasksSettings', { ...SENDING, ExistingTasksAction: 'AlwaysUpdate' });
+    const always = await newTask('SendingCompletedTasks');
+    expect(await field.services.syncAgent.run(always)).toBe('FinishedSuccessfully');
+    // Updated, and an accepted inspection stays accepted.
+    expect(await officeInspection(fieldInspections[1]!)).toMatchObject({ weather: 'rain', review: 'accepted' });
+    expect(await officeInspection(fieldInspections[0]!)).toMatchObject({ weather: 'rain', review: 'accepted' });
+    const again = await newTask('SendingCompletedTasks');
+    expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
+    expect(await logOf(again, 'Client')).toMatch(/Completed inspections: 0 copied, 3 already up to date/);
+  });
+
+  it('with the skip rules off, an inspection of an asset the Office lacks brings its asset', async () => {
+    await setSettings('sendingCompletedTasksSettings', {
+      ...SENDING,
+      SkipIfAssetNotExistInOffice: false,
+      SkipIfNotExistInOffice: false,
+    });
+    const id = await newTask('SendingCompletedTasks');
+    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    expect(await officeInspection(skippedForAsset)).toMatchObject({ status: 'completed' });
+    expect(await officeInspection(skippedForTask)).toMatchObject({ status: 'completed' });
+    const asset = await one(office, `SELECT count(*)::int AS n FROM assets WHERE asset_code LIKE '%-FIELD'`);
+    expect(asset.n).toBe(1);
+  });
+
+  it(
+    'an agent killed mid-upload and restarted continues where the Office stopped; no loss, no duplicate',
+    async () => {
+      await setSettings('sendingCompletedTasksSettings', SENDING);
+      const inspection = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
+        fieldInspections[1],
+      ]);
+      const video = await addMedia(
+        field,
+        fieldDir,
+        { type: 'inspection', id: inspection.id },
+        'video',
+        'video/mp4',
+        20 * MB,
+      );
+      const controller = new AbortController();
+      link.onMedia = (e) => {
+        if (e.method === 'PUT' && e.path.includes(`${video.globalId}/content?offset=0`) && e.phase === 'end') {
+          controller.abort();
+        }
+      };
+      const id = await newTask('SendingCompletedTasks');
+      try {
+        expect(await field.services.syncAgent.run(id, controller.signal)).toBeUndefined();
+      } finally {
+        link.onMedia = undefined;
+      }
+      expect((await heldFile(office, officeDir, video.globalId)).rows).toBe(0);
+      const progress = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body;
+      expect(progress.find((m: { fileName: string }) => m.fileName.startsWith('video'))).toMatchObject({
+        status: 'Transferring',
+      });
+
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      expect(await logOf(id, 'Server')).toMatch(/Resuming the upload of video-\w+ at byte 8388608/);
+      expect(await heldFile(office, officeDir, video.globalId)).toEqual({
+        rows: 1,
+        sha256: video.sha256,
+        declared: video.sha256,
+      });
+      expect((await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body).toContainEqual(
+        expect.objectContaining({ status: 'Completed', percentsComplete: 100 }),
+      );
+    },
+    LONG,
+  );
+});
+
+describe('the new endpoints', () => {
+  it('answer 403 to a user without the websync permission', async () => {
+    const inspector = office.client();
+    await inspector.signIn('inspector', 'inspector-demo');
+    const gid = randomUUID();
+    expect((await inspector.get('/api/sync/export/planned-tasks')).status).toBe(403);
+    expect((await inspector.get(`/api/sync/media/${gid}/content`)).status).toBe(403);
+    expect((await inspector.post('/api/sync/import/inspections', { options: SENDING, items: [] })).status).toBe(403);
+    expect(
+      (
+        await inspector.put(`/api/sync/media/${gid}`, {
+          globalId: gid,
+          ownerType: 'inspection',
+          ownerGlobalId: gid,
+          kind: 'image',
+          fileName: 'a.jpg',
+          contentType: 'image/jpeg',
+          sizeBytes: 10,
+          sha256: '0'.repeat(64),
+          jobName: 'x',
+        })
+      ).status,
+    ).toBe(403);
+    const chunk = await inspector.request('PUT', `/api/sync/media/${gid}/content?offset=0`, {
+      raw: 'abc',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(chunk.status).toBe(403);
+    const fieldInspector = field.client();
+    await fieldInspector.signIn('inspector', 'inspector-demo');
+    expect((await fieldInspector.get('/api/syncAgentTask/media?taskId=1')).status).toBe(403);
+  });
+
+  it('answer 400 naming the field on bad input', async () => {
+    const gid = randomUUID();
+    const owner = await one(office, `SELECT global_id::text AS g FROM inspections WHERE global_id = $1`, [
+      fieldInspections[0],
+    ]);
+    const declared = {
+      globalId: gid,
+      ownerType: 'inspection',
+      ownerGlobalId: owner.g,
+      kind: 'image',
+      fileName: 'photo.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 10,
+      sha256: createHash('sha256').update('not a jpeg').digest('hex'),
+      jobName: 'x',
+    };
+    const exe = await officeSyncer.put(`/api/sync/media/${gid}`, {
+      ...declared,
+      contentType: 'application/x-msdownload',
+    });
+    expect(exe.status).toBe(400);
+    expect(exe.body.ModelState.contentType[0]).toMatch(/not accepted for image files/);
+    const huge = await officeSyncer.put(`/api/sync/media/${gid}`, { ...declared, sizeBytes: 10 * 1024 * MB });
+    expect(huge.status).toBe(400);
+    expect(huge.body.ModelState).toHaveProperty('sizeBytes');
+    const badSha = await officeSyncer.put(`/api/sync/media/${gid}`, { ...declared, sha256: 'xyz' });
+    expect(badSha.status).toBe(400);
+    expect(badSha.body.ModelState).toHaveProperty('sha256');
+    expect((await officeSyncer.put(`/api/sync/media/${gid}`, declared)).body).toEqual({ received: 0, complete: false });
+    // Bytes that are not what was declared (not a JPEG): refused, nothing kept.
+    const wrong = await officeSyncer.request('PUT', `/api/sync/media/${gid}/content?offset=0`, {
+      raw: 'not a jpeg',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.ModelState).toHaveProperty('contentType');
+    expect((await one(office, `SELECT count(*)::int AS n FROM media WHERE global_id = $1`, [gid])).n).toBe(0);
+    const tooLong = await officeSyncer.put(`/api/sync/media/${gid}`, declared);
+    expect(tooLong.body).toEqual({ received: 0, complete: false });
+    const over = await officeSyncer.request('PUT', `/api/sync/media/${gid}/content?offset=0`, {
+      raw: 'x'.repeat(11),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(over.status).toBe(400);
+    expect(over.body.ModelState).toHaveProperty('content');
+
+    const bad = await officeSyncer.post('/api/sync/import/inspections', {
+      options: { ...SENDING, ExistingTasksAction: 'Sometimes' },
+      items: [],
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.ModelState).join()).toMatch(/ExistingTasksAction/);
+    expect((await officeSyncer.get('/api/sync/export/planned-tasks?after=nope')).status).toBe(400);
+    const range = await officeSyncer.get(`/api/sync/media/${officeMedia.image!.globalId}/content`, {
+      range: 'pages=1',
+    });
+    expect(range.status).toBe(400);
+    expect(range.body.ModelState).toHaveProperty('range');
+    expect((await fieldAdmin.get('/api/syncAgentTask/media?taskId=0')).status).toBe(400);
+    expect((await fieldAdmin.get('/api/syncAgentTask/media?taskId=999999')).status).toBe(404);
+  });
+
+  it('no file path leaves the server', async () => {
+    const page = await officeSyncer.get('/api/sync/export/planned-tasks?limit=5&filter=Very%20poor%20sections');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toMatch(/storage|\/tmp|media\/|test\//);
+    const content = await officeSyncer.get(`/api/sync/media/${officeMedia.document!.globalId}/content`);
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('application/octet-stream');
+  });
+});
