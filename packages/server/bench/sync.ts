@@ -277,6 +277,13 @@ async function main() {
       officeUrl,
       await newTask(field.db, 'SendingCompletedTasks', null),
     );
+    // The media phase alone, as the agent's server log reports it (the run also re-sends the pages).
+    const [log] = await field.db.query<{ server_log: string }>(
+      `SELECT server_log FROM sync_agent_tasks WHERE scenario = 'SendingCompletedTasks' ORDER BY id DESC LIMIT 1`,
+    );
+    const moved = /Media moved: \d+ files, (\d+) bytes in ([\d.]+) s/.exec(log!.server_log);
+    if (!moved || Number(moved[1]) !== work.bytes) throw new Error('the agent did not report moving every byte');
+    const mediaSeconds = Number(moved[2]);
     const [check] = await office.db.query<{ n: number; bytes: number }>(
       `SELECT count(*)::int AS n, coalesce(sum(size_bytes), 0)::float8 AS bytes FROM media`,
     );
@@ -303,9 +310,9 @@ async function main() {
       ],
       [
         `media upload (${fmt(work.files.length)} files, ${fmt(mb)} MB, chunked, sha256 verified)`,
-        `${fmt(mb / mediaRun.seconds, 1)} MB/s (${fmt(mediaRun.seconds, 1)} s)`,
+        `${fmt(mb / mediaSeconds, 1)} MB/s (${fmt(mediaSeconds, 1)} s; whole run ${fmt(mediaRun.seconds, 1)} s)`,
         `${fmt(mb / plainSeconds, 1)} MB/s plain Node HTTP stream (${fmt(plainSeconds, 1)} s)`,
-        `${fmt((plainSeconds / mediaRun.seconds) * 100, 1)} % (aim ≥ 80 %)`,
+        `${fmt((plainSeconds / mediaSeconds) * 100, 1)} % (aim ≥ 80 %)`,
       ],
       [
         'agent peak memory (RSS, its own process)',
