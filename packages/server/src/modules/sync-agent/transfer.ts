@@ -48,7 +48,7 @@ interface Run {
 }
 
 /** Files moved at the same time. */
-const MEDIA_WORKERS = 2;
+const MEDIA_WORKERS = 4;
 
 /** How often (in bytes) a file's progress is written while it streams. */
 const PROGRESS_EVERY = 4 * 1024 * 1024;
@@ -289,8 +289,8 @@ export class Transfers {
       doneBefore += f.size_bytes - f.bytes_done;
       await run.logs.flush();
     };
-    // Two files at a time: one streams while the other is declared, verified and recorded, so
-    // the per-file round trips do not leave the link idle.
+    // Several files at a time: some stream while others are declared, verified and recorded, so
+    // the per-file round trips (and the receiver's hashing) do not leave the link idle.
     const worker = async () => {
       for (let f = queue.shift(); f && !stop && !cancelled; f = queue.shift()) {
         if (run.signal.aborted) throw new InterruptedError();
