@@ -342,7 +342,7 @@ export class Transfers {
       state = await run.client.sendChunk(
         f.media_global_id,
         offset,
-        () => createReadStream(path, { start: offset, end: end - 1, highWaterMark: 1024 * 1024 }),
+        () => createReadStream(path, { start: offset, end: end - 1, highWaterMark: 256 * 1024 }),
         run.signal,
       );
       if (!state.complete && state.received <= offset && end > offset) {
