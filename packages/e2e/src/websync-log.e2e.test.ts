@@ -125,6 +125,33 @@ describe('the websync log', () => {
     await context.close();
   });
 
+  it("History on the schedule page opens the log filtered by the schedule's login, name and type", async () => {
+    const context = await browser.newContext({ viewport: { width: 1700, height: 900 } });
+    const page = await signIn(context, 'Schedule');
+    await page.getByRole('heading', { name: 'WebSync task schedule' }).waitFor();
+    const users = await api<{ id: string; login: string }[]>(context, 'GET', '/api/settings/webSyncUsers');
+    const tomorrow = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 86_400_000).toISOString();
+    await api(context, 'POST', '/api/syncAgentScheduler/saveTask', {
+      id: null,
+      name: 'Log handover e2e',
+      scenario: 'GettingUsers',
+      userId: users.find((u) => u.login === 'syncer')!.id,
+      taskSettings: { $type: 'GettingUsersSettings' },
+      taskSchedule: { $type: 'OneTime', StartTime: tomorrow, RepeatEvery: null, RepeatDuration: null, TimeZone: 'UTC' },
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'History of Log handover e2e' }).click();
+    await page.waitForURL(`${baseUrl}/websync/Home/Log`);
+    const filters = page.getByRole('region', { name: 'Filters' });
+    await expect.poll(() => filters.getByLabel('Schedule name').inputValue()).toBe('Log handover e2e');
+    expect(await filters.getByLabel('Login').inputValue()).toBe('syncer');
+    expect(await filters.getByRole('button', { name: 'Task type' }).textContent()).toContain('Getting users');
+    // The schedule has not run yet.
+    await page.getByText('No results').waitFor();
+    await screenshot(page, 'websync-log-history-filter');
+    await context.close();
+  });
+
   it("a change on the user settings page is saved ('Changes saved') and survives a reload", async () => {
     const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
     const page = await signIn(context, 'Config/WebSyncUsersSettings');

@@ -65,7 +65,8 @@ export class MediaStore {
   /**
    * Appends what `body` carries to the partial file at `offset` (which must be what has arrived),
    * at most `limit` bytes; a body that goes past the limit fails with what fitted kept.
-   * Answers the size after writing.
+   * Answers the size after writing and, when the body began the file, the sha256 of what it
+   * carried, so a file sent in one go is not read back to be verified.
    */
   async append(
     globalId: string,
@@ -73,40 +74,51 @@ export class MediaStore {
     body: Readable,
     limit: number,
     onBytes: (n: number) => void = () => {},
-  ): Promise<number> {
+  ): Promise<{ size: number; sha256?: string }> {
     const file = this.partial(globalId);
     await mkdir(dirname(file), { recursive: true });
-    const handle = await open(file, 'a');
-    try {
-      const size = (await handle.stat()).size;
-      if (size !== offset) {
-        body.resume();
-        return size;
-      }
-      let written = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          written += chunk.length;
-          if (written > limit) return done(new ChunkTooLargeError(`more than ${limit} bytes`));
-          onBytes(written);
-          done(null, chunk);
-        },
-      });
-      // What arrived before a broken-off body is a valid prefix of the file and stays: the next
-      // attempt asks for the size and continues from there.
-      await pipeline(body, counter, createWriteStream('', { fd: handle.fd, autoClose: false }));
-      return offset + written;
-    } finally {
-      await handle.close();
+    const size = await this.received(globalId);
+    if (size !== offset) {
+      body.resume();
+      return { size };
     }
+    let written = 0;
+    let tooLarge = false;
+    const hash = offset === 0 ? createHash('sha256') : undefined;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        written += chunk.length;
+        if (written > limit) {
+          tooLarge = true;
+          return done(new ChunkTooLargeError(`more than ${limit} bytes`));
+        }
+        hash?.update(chunk);
+        onBytes(written);
+        done(null, chunk);
+      },
+    });
+    // What arrived before a broken-off body is a valid prefix of the file and stays: the next
+    // attempt asks for the size and continues from there.
+    try {
+      await pipeline(body, counter, createWriteStream(file, { flags: 'a' }));
+    } catch (error) {
+      // The pipeline may report the request's premature close rather than the limit that caused it.
+      if (tooLarge) throw new ChunkTooLargeError(`more than ${limit} bytes`);
+      throw error;
+    }
+    return { size: offset + written, sha256: hash?.digest('hex') };
   }
 
-  /** Checks the complete partial file against its declaration. */
-  async verify(d: Declared): Promise<Verdict> {
+  /**
+   * Checks the complete partial file against its declaration; `sha256` is the whole file's hash
+   * when `append` computed it on the way in, otherwise the file is read again.
+   */
+  async verify(d: Declared, sha256?: string): Promise<Verdict> {
     const file = this.partial(d.globalId);
     const size = await this.received(d.globalId);
     if (size !== d.sizeBytes) return 'size';
     if (!signatureMatches(d.kind, d.contentType, await head(file, 16))) return 'type';
+    if (sha256 !== undefined) return sha256 === d.sha256 ? undefined : 'checksum';
     const hash = createHash('sha256');
     await pipeline(createReadStream(file), hash);
     return hash.digest('hex') === d.sha256 ? undefined : 'checksum';

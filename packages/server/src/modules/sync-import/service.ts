@@ -78,8 +78,9 @@ export class SyncImportService {
     }
     const limit = Math.min(MEDIA_CHUNK_BYTES, upload.size_bytes - offset);
     let received: number;
+    let sha256: string | undefined;
     try {
-      received = await this.store.append(globalId, offset, body, Math.max(0, limit));
+      ({ size: received, sha256 } = await this.store.append(globalId, offset, body, Math.max(0, limit)));
     } catch (error) {
       if (error instanceof ChunkTooLargeError) {
         throw fail.field(
@@ -90,13 +91,16 @@ export class SyncImportService {
       throw error;
     }
     if (received < upload.size_bytes) return { received, complete: false };
-    const verdict = await this.store.verify({
-      globalId,
-      kind: upload.kind as MediaRecord['kind'],
-      contentType: upload.content_type,
-      sizeBytes: upload.size_bytes,
-      sha256: upload.sha256,
-    });
+    const verdict = await this.store.verify(
+      {
+        globalId,
+        kind: upload.kind as MediaRecord['kind'],
+        contentType: upload.content_type,
+        sizeBytes: upload.size_bytes,
+        sha256: upload.sha256,
+      },
+      sha256,
+    );
     if (verdict !== undefined) {
       await this.store.discard(globalId);
       await this.repo.dropUpload(globalId);

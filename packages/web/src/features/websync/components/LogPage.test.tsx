@@ -172,6 +172,26 @@ describe('log page', () => {
     expect(screen.getByRole('button', { name: 'Delete task 2' })).toBeInTheDocument();
   });
 
+  it('select all leaves out rows that cannot be deleted, also those not loaded when it was ticked', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => i + 1);
+    for (const id of many) TASKS[id] ??= task(id, id === 35 ? { status: 'InProgress', canBeDeleted: false } : {});
+    const user = userEvent.setup();
+    const { server } = await openLog(fakeServer(many));
+    await screen.findByText('Copying nodes');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete tasks' });
+    // 40 rows, less tasks 2 and 3 (running, loaded) and 35 (running, not loaded when ticked).
+    expect(dialog).toHaveTextContent('37 task(s) will be deleted.');
+    await user.click(within(dialog).getByLabelText('Yes, I want to delete this task(s)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/syncAgentTask/deleteTasks')).toHaveLength(1));
+    const sent = JSON.parse(String(server.callsTo('PUT', '/api/syncAgentTask/deleteTasks')[0]!.body)).TaskIds;
+    expect(sent).toHaveLength(37);
+    expect(sent).not.toContain(35);
+    for (const id of many.slice(5)) delete TASKS[id];
+  });
+
   it('Delete does nothing when nothing is checked', async () => {
     const user = userEvent.setup();
     const { store } = await openLog();

@@ -44,6 +44,8 @@ export interface LogHandOver {
 
 export const LOG_KEYWORD_DEBOUNCE_MS = 1000;
 export const UPLOADING_PROGRESS_TITLE = 'Uploading progress';
+/** getByIds takes at most 1,000 ids a call. */
+const DETAILS_PER_REQUEST = 1000;
 
 type LogQuery = TaskQuery & Required<Pick<TaskQuery, 'Path' | 'SortDirection'>>;
 const DEFAULT_QUERY: LogQuery = { Path: 'ScheduledFor', SortDirection: 'Descending' };
@@ -211,8 +213,24 @@ export function LogPage() {
 
   const deleteSelected = async () => {
     if (selected.length === 0) return;
-    const taskIds = [...selected];
+    // Select all also ticks rows not loaded yet; only those the server says can go are sent.
+    let taskIds: number[];
+    try {
+      taskIds = await deletableOf(selected);
+    } catch {
+      return; // Recorded in the request state only.
+    }
+    if (taskIds.length === 0) return;
     if (await confirmAndDelete(taskIds)) removeFromList(taskIds);
+  };
+
+  const deletableOf = async (candidates: number[]) => {
+    const found: number[] = [];
+    for (let i = 0; i < candidates.length; i += DETAILS_PER_REQUEST) {
+      const tasks = await dispatch(getTasksByIds(candidates.slice(i, i + DETAILS_PER_REQUEST)));
+      found.push(...tasks.filter((t) => t.canBeDeleted).map((t) => t.id));
+    }
+    return found;
   };
 
   const deleteOne = async (id: number) => {

@@ -147,8 +147,11 @@ describe('user settings page', () => {
     await waitFor(() => expect(assets.getByLabelText('All assets')).toBeEnabled());
     expect(assets.getByLabelText('Filter')).toHaveValue('Old pipes');
     expect(assets.getByLabelText('Include laterals')).toBeChecked();
+    // The assets filter is required only while all assets is off (no message is shown).
+    expect(assets.getByLabelText('Filter')).toHaveAttribute('aria-required', 'true');
 
     await user.click(assets.getByLabelText('All assets'));
+    expect(assets.getByLabelText('Filter')).not.toHaveAttribute('aria-required');
     expect(assets.getByLabelText('Filter')).toBeDisabled();
     expect(assets.getByLabelText('Filter')).toHaveValue('');
     expect(assets.getByLabelText('Include laterals')).toBeDisabled();

@@ -275,6 +275,7 @@ export function UserSettingsPage() {
               <FilterSelect
                 choices={filters.subjects}
                 value={assets.AssetsFilterName}
+                required={!assets.AllAssetsExport}
                 disabled={assets.AllAssetsExport}
                 onChange={(AssetsFilterName) => change('gettingAssetsSettings', { AssetsFilterName })}
               />
@@ -296,6 +297,7 @@ export function UserSettingsPage() {
               <FilterSelect
                 choices={filters.projects}
                 value={projects.ProjectsFilterName}
+                required={!projects.AllProjectsExport}
                 onChange={(ProjectsFilterName) => change('gettingProjectsSettings', { ProjectsFilterName })}
               />
             </Section>
@@ -343,15 +345,20 @@ function Check({
   );
 }
 
-/** A filter name, or none; a saved name no longer offered stays shown so it is not lost silently. */
+/**
+ * A filter name, or none; a saved name no longer offered stays shown so it is not lost silently.
+ * `required` is only announced: the spec shows no required message.
+ */
 function FilterSelect({
   choices,
   value,
+  required = false,
   disabled,
   onChange,
 }: {
   choices: readonly FilterChoice[];
   value: string | null;
+  required?: boolean;
   disabled?: boolean;
   onChange: (filterName: string | null) => void;
 }) {
@@ -359,7 +366,12 @@ function FilterSelect({
   return (
     <label className="mw-ws-field">
       <span>Filter</span>
-      <select value={value ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value || null)}>
+      <select
+        value={value ?? ''}
+        aria-required={required || undefined}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
         <option value="" />
         {offered && <option value={value}>{value}</option>}
         {choices.map((c) => (
