@@ -10,7 +10,7 @@ import { bringUp, Readiness } from '../src/platform';
 import { createServices } from '../src/services';
 import { SYNC_ACCOUNT_LOGIN, toCurrentUser } from '../src/modules/users/service';
 import { startTestServer } from './harness';
-import { testConfig } from './template';
+import { TEST_ADMIN_PASSWORD, testConfig } from './template';
 
 // Fresh migrations and argon2 hashing on a shared two-core machine: generous time.
 const SLOW = 180_000;
@@ -106,6 +106,34 @@ describe('the Field system of the demo topology', () => {
         expect(await services.websync.scheduleIds(admin, BY_NAME)).toEqual([ids[1]]);
       } finally {
         await db.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('two systems in one browser', () => {
+  it(
+    "the Field's session cookie has its own name, so signing in to it keeps the Office session of the same host",
+    async () => {
+      const field = await startTestServer({ env: { ROLE: 'field' } });
+      const office = await startTestServer();
+      try {
+        const f = field.client();
+        expect((await f.signIn('admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
+        expect(f.cookie).toMatch(/^manway_field_session=/);
+        const o = office.client();
+        expect((await o.signIn('admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
+        expect(o.cookie).toMatch(/^manway_session=/);
+        // The browser sends both cookies to both ports; each system reads its own.
+        const both = `${o.cookie}; ${f.cookie}`;
+        o.cookie = both;
+        f.cookie = both;
+        expect((await o.get('/api/settings/general')).status).toBe(200);
+        expect((await f.get('/api/settings/general')).status).toBe(200);
+      } finally {
+        await field.close();
+        await office.close();
       }
     },
     SLOW,
