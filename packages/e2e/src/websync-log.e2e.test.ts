@@ -144,8 +144,11 @@ describe('the websync log', () => {
     await page.waitForURL(`${baseUrl}/websync/Home/Log`);
     const filters = page.getByRole('region', { name: 'Filters' });
     await expect.poll(() => filters.getByLabel('Schedule name').inputValue()).toBe('Log handover e2e');
-    expect(await filters.getByLabel('Login').inputValue()).toBe('syncer');
-    expect(await filters.getByRole('button', { name: 'Task type' }).textContent()).toContain('Getting users');
+    // The login select shows its value once its options (the websync users) have arrived.
+    await expect.poll(() => filters.getByLabel('Login').inputValue()).toBe('syncer');
+    await expect
+      .poll(() => filters.getByRole('button', { name: 'Task type' }).textContent())
+      .toContain('Getting users');
     // The schedule has not run yet.
     await page.getByText('No results').waitFor();
     await screenshot(page, 'websync-log-history-filter');
