@@ -17,12 +17,15 @@ import { stopRequest } from '../../../shell/request/lifecycle';
 import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { LoadingStatus } from '../../../ui/Spinner';
+import { getLayerFeature } from '../api/getLayerFeature';
 import { getLayerFeatures } from '../api/getLayerFeatures';
 import { getMapSettings } from '../api/getMapSettings';
 import { getObjectDetails } from '../api/getObjectDetails';
 import { getUserSettings } from '../api/getUserSettings';
 import { saveUserSettings } from '../api/saveUserSettings';
-import type { LonLat, NetworkMap, UserPositionMark } from '../networkMap';
+import { tileUrl } from '../api/tileUrl';
+import type { LonLat, NetworkMap, TilePick, UserPositionMark } from '../networkMap';
+import { isCut, nextLayerSource, type LayerSource } from '../scaleMode';
 import {
   boxSelection,
   selectionKey,
@@ -119,6 +122,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
   const [basemapId, setBasemapId] = useState(() => initialBasemapId(user, map));
   const [visibleLayers, setVisibleLayers] = useState<ReadonlySet<MapLayerId>>(() => initialVisibleLayers(user));
   const [results, setResults] = useState<Partial<Record<MapLayerId, MapResults>>>({});
+  const [sources, setSources] = useState<Partial<Record<MapLayerId, LayerSource>>>({});
   const [loading, setLoading] = useState<ReadonlySet<MapLayerId>>(new Set());
   const [selected, setSelected] = useState<SelectedFeature | null>(null);
   const [selection, setSelection] = useState<BoxSelection | null>(null);
@@ -139,7 +143,10 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
         load: (layer, extent, requestId) => dispatch(getLayerFeatures({ layer, extent, requestId })),
         cancel: (requestId) => dispatch(stopRequest(requestId)),
         newRequestId: () => nanoid(),
-        onResult: (layer, r) => setResults((prev) => ({ ...prev, [layer]: r })),
+        onResult: (layer, r) => {
+          setResults((prev) => ({ ...prev, [layer]: r }));
+          setSources((prev) => ({ ...prev, [layer]: nextLayerSource(prev[layer] ?? 'features', r) }));
+        },
         onLoading: (layer, isLoading) =>
           setLoading((prev) => {
             const next = new Set(prev);
@@ -200,6 +207,34 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
     setDetails('closed');
   }, []);
 
+  const tileUrlOf = useCallback((layer: MapLayerId) => dispatch(tileUrl(layer)), [dispatch]);
+
+  // The latest click wins: a slower answer for an earlier click is dropped.
+  const lastPick = useRef(0);
+  const onTilePick = useCallback(
+    (pick: TilePick) => {
+      const n = ++lastPick.current;
+      const choose = (feature: SelectedFeature | null) => {
+        if (n === lastPick.current) onSelect(feature);
+      };
+      void (async () => {
+        if (pick.near) {
+          const { layer, extent } = pick.near;
+          const near = await dispatch(getLayerFeatures({ layer, extent, limit: 1, requestId: nanoid() }));
+          const f = near.features[0];
+          if (f) return choose({ layer, id: f.id, properties: f.properties });
+        }
+        if (pick.hit) {
+          const f = await dispatch(getLayerFeature(pick.hit.layer, pick.hit.id));
+          if (f) return choose({ layer: pick.hit.layer, id: f.id, properties: f.properties });
+        }
+        choose(null);
+        // A failed request has already told the user.
+      })().catch(() => {});
+    },
+    [dispatch, onSelect],
+  );
+
   const onBoxSelect = useCallback(
     (found: SelectedFeature[]) => {
       const next = boxSelection(found);
@@ -235,10 +270,12 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
     [selection],
   );
   const basemap = map.basemaps.find((b) => b.id === basemapId);
-  // A layer still loading for a new view may no longer be cut: its old answer does not count.
-  const truncated = MAP_LAYERS.filter(
-    (l) => visibleLayers.has(l) && !loading.has(l) && (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
-  );
+  // A layer still loading for a new view may no longer be cut: its old answer does not count. A layer
+  // drawn from tiles shows every feature, so it is not cut.
+  const truncated = MAP_LAYERS.filter((l) => {
+    const r = results[l];
+    return visibleLayers.has(l) && !loading.has(l) && sources[l] !== 'tiles' && r !== undefined && isCut(r);
+  });
 
   return (
     <div className="mw-map">
@@ -250,6 +287,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
           visibleLayers={visibleLayers}
           onLayerToggle={onLayerToggle}
           results={results}
+          sources={sources}
           loading={loading}
         />
         {selection && (
@@ -273,12 +311,15 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections }: Loaded
             basemap={basemap}
             visibleLayers={visibleLayers}
             results={results}
+            layerSources={sources}
+            tileUrlOf={tileUrlOf}
             active={active}
             members={members}
             boxMode={boxMode}
             fullExtentRequest={fullExtentRequest}
             onViewChange={onViewChange}
             onSelect={onSelect}
+            onTilePick={onTilePick}
             onBoxSelect={onBoxSelect}
             onPointer={setPointer}
             onReady={setNetworkMap}
