@@ -45,7 +45,7 @@ export function webglAvailable(): boolean {
 function gradeColour(): unknown[] {
   const graded = GRADE_STYLES.filter((g) => g.grade !== null).flatMap((g) => [g.grade, g.colour]);
   const none = GRADE_STYLES.find((g) => g.grade === null)!.colour;
-  return ['match', ['coalesce', ['get', 'conditionGrade'], 0], ...graded, none];
+  return ['match', ['get', 'conditionGrade'], ...graded, none];
 }
 
 function pointStyle(symbol: SubtypeSymbol, fill: unknown, outline: string, extra = 0): FlatStyle {
