@@ -14,6 +14,7 @@ run(process.execPath, ['--import', 'tsx', 'packages/server/bench/foundation.ts']
 // The widget pages are their own Vite entry (packages/web/bench), built apart from the product.
 run('npx', ['vite', 'build', '--config', 'packages/web/bench/vite.config.ts']);
 run(process.execPath, ['--import', 'tsx', 'packages/e2e/bench/widgets.ts']);
+run(process.execPath, ['--import', 'tsx', 'packages/e2e/bench/mapFps.ts']);
 // PGlite with 100,000 generated assets; PostgreSQL with 1,000,000 when DATABASE_URL is set.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/network.ts']);
 // Two systems on PostgreSQL (DATABASE_URL, else the local server): getting 100,000 assets and sending

@@ -5,22 +5,12 @@
  * same run. The pages come from packages/web/bench (built to packages/web/bench/dist by
  * `npm run bench`), served here by a small static server.
  */
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../src/browser';
+import { serveBenchPages } from './serve';
 
-const PAGES = fileURLToPath(new URL('../../web/bench/dist/', import.meta.url));
 const RUNS = 5;
 const VIEWPORT = { width: 1280, height: 900 };
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
 
 interface ScrollResult {
   longestTaskMs: number | null;
@@ -31,30 +21,6 @@ interface ScrollResult {
 interface BenchApi {
   deliverAndTimeFirstRows(): Promise<number>;
   scrollToEnd(pageSize?: number): Promise<ScrollResult>;
-}
-
-function serveBenchPages(): Promise<{ server: Server; origin: string }> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://bench').pathname;
-    const file = normalize(join(PAGES, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(PAGES)) {
-      response.writeHead(403).end();
-      return;
-    }
-    readFile(file).then(
-      (body) =>
-        response
-          .writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
-          .end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ server, origin: `http://127.0.0.1:${port}` });
-    });
-  });
 }
 
 interface RunResult {

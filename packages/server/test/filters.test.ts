@@ -508,7 +508,7 @@ describe('filter query plan', () => {
     );
     const plan = await server.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
     const lines = plan.map((r) => r['QUERY PLAN']).join('\n');
-    expect(lines).toMatch(/assets_geom_idx/);
+    expect(lines).toMatch(/assets_geom_node_idx/);
     expect(lines).not.toMatch(/Seq Scan on assets/);
   });
 });

@@ -126,14 +126,29 @@ describe('map results by dynamic layer', () => {
     });
   });
 
-  it('answers at most limit features with the total count in the extent', async () => {
+  it('answers at most limit features, counting no further than the limit: plus-found says more match', async () => {
     const want = expected('lateral', network);
     const res = await editor.get(mapUrl({ dynamicLayerId: 'Lateral', extent: network.join(','), limit: 25 }));
     const body = MapResults.parse(res.body);
     expect(body.features).toHaveLength(25);
-    expect(body.total).toBe(want.size);
-    expect(body.limit).toBe(25);
+    expect(body).toMatchObject({ total: 25, plusFound: true, limit: 25 });
+    expect(new Set(body.features.map((f) => f.id)).size).toBe(25);
     expect(body.features.every((f) => want.has(f.id))).toBe(true);
+  });
+
+  it('counts exactly, without plus-found, when the matches fit the limit, even when they fill it', async () => {
+    const small = part(0.4, 0.4, 0.5, 0.5);
+    const want = expected('node', small);
+    expect(want.size).toBeGreaterThan(1);
+    const exact = MapResults.parse(
+      (await editor.get(mapUrl({ dynamicLayerId: 'Node', extent: small.join(','), limit: want.size }))).body,
+    );
+    expect(exact).toMatchObject({ total: want.size, plusFound: false });
+    expect(new Set(exact.features.map((f) => f.id))).toEqual(want);
+    const one = MapResults.parse(
+      (await editor.get(mapUrl({ dynamicLayerId: 'Node', extent: small.join(','), limit: want.size - 1 }))).body,
+    );
+    expect(one).toMatchObject({ total: want.size - 1, plusFound: true });
   });
 
   it('without a limit answers at most the cap', async () => {
@@ -141,7 +156,7 @@ describe('map results by dynamic layer', () => {
     const body = MapResults.parse(res.body);
     expect(expected('lateral', network).size).toBeGreaterThan(MAP_RESULTS_MAX_LIMIT);
     expect(body.features).toHaveLength(MAP_RESULTS_MAX_LIMIT);
-    expect(body.total).toBe(expected('lateral', network).size);
+    expect(body).toMatchObject({ total: MAP_RESULTS_MAX_LIMIT, plusFound: true });
   });
 
   it('an extent away from the network answers no features and a total of 0', async () => {
@@ -234,7 +249,7 @@ describe('viewport query plan', () => {
       5000,
     ]);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/assets_geom_idx/);
+    expect(text).toMatch(/assets_geom_node_idx/);
     expect(text).not.toMatch(/Seq Scan on assets/);
   });
 });

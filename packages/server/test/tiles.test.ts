@@ -294,7 +294,7 @@ describe('vector tiles', () => {
       tiles[0]!.y * 4,
     ]);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/assets_geom_idx/);
+    expect(text).toMatch(/assets_geom_node_idx/);
     expect(text).not.toMatch(/Seq Scan on assets/);
   });
 

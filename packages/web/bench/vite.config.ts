@@ -17,5 +17,6 @@ export default defineConfig({
     emptyOutDir: true,
     // The numbers must be those of the code as shipped: production React, minified.
     minify: true,
+    rollupOptions: { input: { widgets: here('./index.html'), mapFps: here('./map-fps.html') } },
   },
 });

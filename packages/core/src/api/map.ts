@@ -70,8 +70,13 @@ export const MapResults = z.object({
   /** The object type name the features belong to (Node, Section, Lateral). */
   objectType: z.string(),
   features: z.array(MapFeature),
-  /** How many features match in the extent; more than features.length when the limit cut the answer. */
+  /**
+   * How many features match. The viewport variant counts no further than the limit (spec section 9,
+   * "plus-found"): then total is the limit and plusFound says more match.
+   */
   total: z.number().int(),
+  /** Counting stopped: more than total match. */
+  plusFound: z.boolean(),
   limit: z.number().int(),
 });
 export type MapResults = z.infer<typeof MapResults>;

@@ -40,7 +40,15 @@ export interface Database {
 export type Connection = Pick<Database, 'kind' | 'query' | 'exec' | 'copyFrom'>;
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // Short interactive queries: PostGIS functions carry high planner costs, so a viewport of a few
+  // thousand rows looked expensive enough for JIT compilation (30–40 ms, more than the query) and
+  // parallel workers (10–30 ms to start). Both are off for the app's sessions (decision 0013).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    options: '-c jit=off -c max_parallel_workers_per_gather=0',
+  });
   // An idle client losing its server must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
   return {

@@ -25,10 +25,10 @@ export interface ViewportQuery {
 }
 
 /**
- * The viewport condition shared by the page and the count. ST_Intersects first asks the GiST index
- * `assets_geom_idx` for bounding boxes meeting the envelope (see the EXPLAIN test in
- * test/map.test.ts), then checks the geometry itself, so a pipe passing beside the view is left out;
- * the object type and the term are checked on the rows it finds.
+ * The viewport condition. ST_Intersects first asks the type's partial GiST index
+ * (`assets_geom_<type>_idx`, migration 0008; see the EXPLAIN test in test/map.test.ts) for bounding
+ * boxes meeting the envelope, then checks the geometry itself, so a pipe passing beside the view is
+ * left out; the term is checked on the rows it finds.
  */
 const VIEWPORT_WHERE = `
   ST_Intersects(a.geom, ST_MakeEnvelope($2, $3, $4, $5, 4326))
@@ -39,14 +39,18 @@ const VIEWPORT_WHERE = `
     OR ($9 AND lower(a.district) LIKE $6)
     OR ($10 AND lower(a.material) LIKE $6))`;
 
+/**
+ * One statement answers both the page and its count: asked for limit + 1 rows, it tells whether
+ * more than the limit match without counting them all (a full count over a district of a
+ * million-asset network read every matching row again, for a number the map only compares with the
+ * limit). No ORDER BY: any limit rows of the view will do, and sorting would read them all.
+ */
 export const VIEWPORT_FEATURES_SQL = `
   SELECT a.id, a.asset_code, a.subtype, a.condition_grade, a.material, a.size_mm,
          ST_AsGeoJSON(a.geom, 7) AS geometry
   FROM assets a
   WHERE ${VIEWPORT_WHERE}
   LIMIT $11`;
-
-export const VIEWPORT_COUNT_SQL = `SELECT count(*)::int AS total FROM assets a WHERE ${VIEWPORT_WHERE}`;
 
 export class MapRepository {
   constructor(private readonly db: Database) {}
@@ -55,13 +59,9 @@ export class MapRepository {
     return [q.objectType, ...q.extent, q.pattern, q.inAssetId, q.inStreet, q.inDistrict, q.inMaterial];
   }
 
+  /** At most limit + 1 rows: the extra one only says that more match. */
   viewportFeatures(q: ViewportQuery): Promise<MapFeatureRow[]> {
-    return this.db.query<MapFeatureRow>(VIEWPORT_FEATURES_SQL, [...this.params(q), q.limit]);
-  }
-
-  async viewportCount(q: ViewportQuery): Promise<number> {
-    const [row] = await this.db.query<{ total: number }>(VIEWPORT_COUNT_SQL, this.params(q));
-    return row?.total ?? 0;
+    return this.db.query<MapFeatureRow>(VIEWPORT_FEATURES_SQL, [...this.params(q), q.limit + 1]);
   }
 
   /** The bounding box of every asset, or null when the network is empty. A full scan: call it rarely. */

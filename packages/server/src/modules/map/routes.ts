@@ -18,17 +18,21 @@ export function mapRoutes(map: MapService) {
             'Dynamic-layer variant: dynamicLayerId (Node, Section, Lateral), extent (west,south,east,north in ' +
             `WGS 84), optional term matched in searchFields (assetId, street, district, material; default assetId) ` +
             `and limit (1–${MAP_RESULTS_MAX_LIMIT}, default ${MAP_RESULTS_MAX_LIMIT}). Answers at most limit ` +
-            'features and the total count in the extent. ignoreCache and timestamp are accepted; answers are ' +
+            'features and their count, counted up to the limit: plusFound says more match. ignoreCache and timestamp are accepted; answers are ' +
             'always read fresh. Filter variant: filterName (a saved filter, filterBy=name) or filter (a filter ' +
             'definition as JSON, filterBy=filter), additionalRestrictions ({ ids?, extent? } as JSON) and limit; ' +
-            'filterHash, when sent, must match the filter (409 otherwise). Both answer at most limit features ' +
-            'and the total.',
+            'filterHash, when sent, must match the filter (409 otherwise), and counts every match (plusFound false).',
           tags: ['filters'],
           querystring: MapResultsQuery,
           response: { 200: MapResults, 400: ModelStateBody, 401: MessageBody, 404: MessageBody, 409: CodeBody },
         },
       },
-      async (request) => map.results(request.user as CurrentUser, request.query),
+      // Already JSON text (see MapService.results): Fastify sends a string as it is, past the
+      // serialiser, which the typed reply does not know.
+      async (request, reply) => {
+        const json = await map.results(request.user as CurrentUser, request.query);
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      },
     );
   };
 }

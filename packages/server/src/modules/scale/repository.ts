@@ -8,9 +8,13 @@ import { inTransaction, insertRows } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
 import { ASSET_COLUMNS, assetRow } from '../demo/repository';
 
-/** The secondary indexes of assets (as in migrations 0002 and 0003), rebuilt after a bulk load. */
+/** The secondary indexes of assets (as in migrations 0002, 0003 and 0008), rebuilt after a bulk load. */
 export const ASSET_INDEXES: [name: string, create: string][] = [
   ['assets_geom_idx', 'CREATE INDEX assets_geom_idx ON assets USING gist (geom)'],
+  ...(['node', 'section', 'lateral'] as const).map((t): [string, string] => [
+    `assets_geom_${t}_idx`,
+    `CREATE INDEX assets_geom_${t}_idx ON assets USING gist (geom) WHERE object_type = '${t}'`,
+  ]),
   [
     'assets_code_prefix_idx',
     'CREATE INDEX assets_code_prefix_idx ON assets (object_type, (lower(asset_code) COLLATE "C"))',

@@ -20,13 +20,20 @@ import { circular } from 'ol/geom/Polygon';
 import DragBox from 'ol/interaction/DragBox';
 import DragPan from 'ol/interaction/DragPan';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
+import MVT from 'ol/format/MVT';
+import type Layer from 'ol/layer/Layer';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
+import VectorTileLayer from 'ol/layer/VectorTile';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import Cluster from 'ol/source/Cluster';
 import TileWMS from 'ol/source/TileWMS';
 import VectorSource from 'ol/source/Vector';
+import VectorTileSource from 'ol/source/VectorTile';
 import XYZ from 'ol/source/XYZ';
+import { TILE_MAX_ZOOM } from '@manway/core/api/tiles';
+import { largePointTileLayer, setActivePoint } from './largePoints';
+import type { LayerSource } from './scaleMode';
 import OlFeature from 'ol/Feature';
 import { assetStyle, clusterStyle, editedLocationStyle, userPositionStyles, type Highlight } from './olStyles';
 import { selectionKey, type SelectedFeature, type SelectionKey } from './selection';
@@ -35,9 +42,20 @@ import type { Wgs84Extent } from './viewportLoader';
 
 export type LonLat = [longitude: number, latitude: number];
 
+/**
+ * A click on layers drawn from vector tiles. A tile carries only what a feature is drawn by, so the
+ * page loads the summary: by the id of the tile feature hit, or, for WebGL points (which OpenLayers
+ * cannot hit-test on tiles), by asking the layer's features around the click first.
+ */
+export interface TilePick {
+  near: { layer: MapLayerId; extent: Wgs84Extent } | null;
+  hit: { layer: MapLayerId; id: number } | null;
+}
+
 export interface NetworkMapEvents {
   onViewChange(extent: Wgs84Extent): void;
   onSelect(feature: SelectedFeature | null): void;
+  onTilePick(pick: TilePick): void;
   onPointer(lonLat: LonLat | null): void;
   /** The features of the visible layers that a box the user drew touches. */
   onBoxSelect(features: SelectedFeature[]): void;
@@ -101,8 +119,11 @@ export class NetworkMap {
   /** Search results drawn over the layers: highlighted, or the only features of their layer (filter). */
   readonly #searchSources = new Map<MapLayerId, VectorSource<Feature<Geometry>>>();
   readonly #searchLayers = new Map<MapLayerId, VectorLayer>();
-  #visible = new Set<MapLayerId>(MAP_LAYERS);
   #filtered: MapLayerId | null = null;
+  /** Each layer drawn from vector tiles, shown instead of #layers while its source is 'tiles'. */
+  readonly #tileLayers = new Map<MapLayerId, Layer>();
+  readonly #modes = new Map<MapLayerId, LayerSource>(MAP_LAYERS.map((l) => [l, 'features']));
+  readonly #visible = new Set<MapLayerId>(MAP_LAYERS);
   #basemap: TileLayer | null = null;
   #active: SelectionKey | null = null;
   #members: ReadonlySet<SelectionKey> = new Set();
@@ -115,7 +136,13 @@ export class NetworkMap {
   #pick: ((lonLat: LonLat | null) => void) | null = null;
   readonly #target: HTMLElement;
 
-  constructor(target: HTMLElement, initialExtent: Wgs84Extent, events: NetworkMapEvents) {
+  constructor(
+    target: HTMLElement,
+    initialExtent: Wgs84Extent,
+    events: NetworkMapEvents,
+    /** The tile URL template of a layer ({z}/{x}/{y}). */
+    tileUrlOf: (layer: MapLayerId) => string,
+  ) {
     this.#target = target;
     // Shift-drag selects here, as in most GIS desktops, instead of OpenLayers' default zoom box.
     const interactions = defaultInteractions({ shiftDragZoom: false });
@@ -163,6 +190,16 @@ export class NetworkMap {
       this.#searchSources.set(layer, searchSource);
       this.#searchLayers.set(layer, searchLayer);
       this.#map.addLayer(searchLayer);
+
+      const tileSource = new VectorTileSource({ format: new MVT(), url: tileUrlOf(layer), maxZoom: TILE_MAX_ZOOM });
+      const tileOptions = { zIndex: Z_INDEX[layer], properties: { assetLayer: layer, tiles: true } };
+      const tiles =
+        layer === 'Node'
+          ? largePointTileLayer(tileSource, { ...tileOptions, layer, canvasStyle: style })
+          : new VectorTileLayer({ ...tileOptions, source: tileSource, style });
+      tiles.setVisible(false);
+      this.#tileLayers.set(layer, tiles);
+      this.#map.addLayer(tiles);
     }
     const [positionStyle, accuracyStyle] = userPositionStyles();
     this.#userPosition.setStyle(positionStyle);
@@ -186,7 +223,7 @@ export class NetworkMap {
       if (this.#pick || this.#boxMode) return;
       const hit = this.#map.hasFeatureAtPixel(e.pixel, {
         hitTolerance: 4,
-        layerFilter: (l) => l.get('assetLayer') !== undefined,
+        layerFilter: (l) => l.get('assetLayer') !== undefined && !l.get('webgl'),
       });
       target.style.cursor = hit ? 'pointer' : '';
     });
@@ -199,8 +236,9 @@ export class NetworkMap {
       }
       const hit = this.#map.forEachFeatureAtPixel(
         e.pixel,
-        (feature, layer): { cluster: Extent } | { feature: SelectedFeature } => {
+        (feature, layer): { cluster: Extent } | { feature: SelectedFeature } | { tile: TilePick['hit'] } => {
           const assetLayer = layer.get('assetLayer') as MapLayerId;
+          if (layer.get('tiles')) return { tile: { layer: assetLayer, id: Number(feature.getId()) } };
           let target: FeatureLike = feature;
           if (layer.get('cluster')) {
             const members = feature.get('features') as FeatureLike[];
@@ -217,11 +255,21 @@ export class NetworkMap {
             },
           };
         },
-        { hitTolerance: 4, layerFilter: (l) => l.get('assetLayer') !== undefined },
+        { hitTolerance: 4, layerFilter: (l) => l.get('assetLayer') !== undefined && !l.get('webgl') },
       );
       // A group of nodes opens up instead of choosing one of them.
       if (hit && 'cluster' in hit) {
         this.#map.getView().fit(hit.cluster, { padding: [80, 80, 80, 80], duration: 300, maxZoom: 19 });
+        return;
+      }
+      const webglPoints = MAP_LAYERS.find(
+        (l) => this.#tileLayers.get(l)!.getVisible() && this.#tileLayers.get(l)!.get('webgl'),
+      );
+      if ((hit && 'tile' in hit) || webglPoints) {
+        events.onTilePick({
+          near: webglPoints ? { layer: webglPoints, extent: this.#pixelBox(e.pixel, 10) } : null,
+          hit: hit && 'tile' in hit ? hit.tile : null,
+        });
         return;
       }
       events.onSelect(hit ? hit.feature : null);
@@ -254,7 +302,7 @@ export class NetworkMap {
   setLayerVisible(layer: MapLayerId, visible: boolean): void {
     if (visible) this.#visible.add(layer);
     else this.#visible.delete(layer);
-    this.#applyVisibility(layer);
+    this.#showLayer(layer);
   }
 
   /**
@@ -270,15 +318,32 @@ export class NetworkMap {
       source.clear(true);
       if (results && l === layer) source.addFeatures(format.readFeatures(results) as Feature<Geometry>[]);
     }
-    if (previous) this.#applyVisibility(previous);
-    if (this.#filtered) this.#applyVisibility(this.#filtered);
+    if (previous) this.#showLayer(previous);
+    if (this.#filtered) this.#showLayer(this.#filtered);
   }
 
-  #applyVisibility(layer: MapLayerId): void {
+  /** Draws a layer from the viewport's features or from vector tiles (scaleMode.ts decides). */
+  setLayerSource(layer: MapLayerId, source: LayerSource): void {
+    if (this.#modes.get(layer) === source) return;
+    this.#modes.set(layer, source);
+    this.#showLayer(layer);
+  }
+
+  #showLayer(layer: MapLayerId): void {
     // A filtered layer shows only what the filter found, even where the user had hidden the layer.
     const own = this.#visible.has(layer) && this.#filtered !== layer;
-    for (const l of this.#layers.get(layer) ?? []) l.setVisible(own);
+    const tiled = this.#modes.get(layer) === 'tiles';
+    for (const l of this.#layers.get(layer) ?? []) l.setVisible(own && !tiled);
+    this.#tileLayers.get(layer)!.setVisible(own && tiled);
     this.#searchLayers.get(layer)?.setVisible(this.#visible.has(layer) || this.#filtered === layer);
+  }
+
+  /** A box of `pixels` around a pixel, in WGS 84. */
+  #pixelBox(pixel: number[], pixels: number): Wgs84Extent {
+    const r = pixels * (this.#map.getView().getResolution() ?? 1);
+    const c = this.#map.getCoordinateFromPixel(pixel);
+    const [w, s, e, n] = transformExtent([c[0]! - r, c[1]! - r, c[0]! + r, c[1]! + r], 'EPSG:3857', 'EPSG:4326');
+    return [w!, s!, e!, n!];
   }
 
   setFeatures(layer: MapLayerId, results: MapResults | undefined): void {
@@ -293,6 +358,11 @@ export class NetworkMap {
     this.#members = members;
     for (const layers of this.#layers.values()) for (const l of layers) l.changed();
     for (const l of this.#searchLayers.values()) l.changed();
+    for (const [layer, tiles] of this.#tileLayers) {
+      const [activeLayer, activeId] = (active?.split(':') ?? []) as [string?, string?];
+      setActivePoint(tiles, activeLayer === layer ? Number(activeId) : null);
+      tiles.changed();
+    }
   }
 
   /** On touch screens a drag selects by box instead of panning while this is on. */
@@ -354,6 +424,12 @@ export class NetworkMap {
   #featuresIn(extent: Extent): SelectedFeature[] {
     const found: SelectedFeature[] = [];
     for (const layer of MAP_LAYERS) {
+      const tiles = this.#tileLayers.get(layer)!;
+      // Tiles carry what features are drawn by; the list shows those, the summary loads the rest.
+      if (tiles.getVisible() && tiles instanceof VectorTileLayer) {
+        for (const f of tiles.getFeaturesInExtent(extent))
+          found.push({ layer, id: Number(f.getId()), properties: propertiesOf(f) });
+      }
       // A filtered layer offers what the filter found.
       const source = this.#filtered === layer ? this.#searchSources.get(layer) : this.#sources.get(layer);
       if (!(this.#filtered === layer || this.#layers.get(layer)?.[0]?.getVisible())) continue;

@@ -13,6 +13,7 @@ const results = (total: number): MapResults => ({
   objectType: 'Node',
   features: [],
   total,
+  plusFound: false,
   limit: 5000,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchCountText, selectionLimitText, tooManyInListText } from './searchTexts';
+import { searchCountText, selectionLimitText, tooManyInListText, tooManyOnMapText } from './searchTexts';
 
 describe('search counts (spec section 9: found, plus-found, top N shown, first N shown)', () => {
   it('found: every match can be listed', () => {
@@ -29,5 +29,10 @@ describe('search counts (spec section 9: found, plus-found, top N shown, first N
     expect(selectionLimitText(2000)).toBe(
       'Only the first 2,000 results are selected. Refine the criteria to select the rest.',
     );
+  });
+
+  it('the map notice says plus-found when the map stopped counting at its limit', () => {
+    expect(tooManyOnMapText(5000, 5000, true)).toMatch(/^The map shows the first 5,000 of 5,000\+\. /);
+    expect(tooManyOnMapText(5000, 7200)).toMatch(/^The map shows the first 5,000 of 7,200\. /);
   });
 });

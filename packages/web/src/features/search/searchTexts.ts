@@ -18,8 +18,9 @@ export const TOO_MANY_RESULTS_TITLE = 'Too many search results';
 export const TOO_MANY_RESULTS_TEXT = 'Refine the criteria to see all of them.';
 
 /** Only part of the results reach the map: it shows the first `shown` of `total`. */
-export function tooManyOnMapText(shown: number, total: number): string {
-  return `The map shows the first ${count.format(shown)} of ${count.format(total)}. ${TOO_MANY_RESULTS_TEXT}`;
+export function tooManyOnMapText(shown: number, total: number, plusFound = false): string {
+  const of = `${count.format(total)}${plusFound ? '+' : ''}`;
+  return `The map shows the first ${count.format(shown)} of ${of}. ${TOO_MANY_RESULTS_TEXT}`;
 }
 
 /** Only part of the results can be paged through: the list holds the top or first of them. */

@@ -1,6 +1,7 @@
 import type { MapResults } from '@manway/core/api/map';
 import type { Basemap } from '@manway/core/api/settings';
 import { Checkbox } from '../../../ui/controls/Checkbox';
+import type { LayerSource } from '../scaleMode';
 import { LAYER_LABELS, MAP_LAYERS, type MapLayerId } from '../styleTable';
 
 export interface LayerPickerProps {
@@ -10,21 +11,27 @@ export interface LayerPickerProps {
   visibleLayers: ReadonlySet<MapLayerId>;
   onLayerToggle(layer: MapLayerId, visible: boolean): void;
   results: Partial<Record<MapLayerId, MapResults>>;
+  sources: Partial<Record<MapLayerId, LayerSource>>;
   loading: ReadonlySet<MapLayerId>;
 }
 
 const count = new Intl.NumberFormat('en');
 
-/** How many features of a layer the view shows: all found, or the first N of more. */
-export function layerCountText(results: MapResults | undefined): string {
+/**
+ * How many features of a layer the view holds (spec section 9's found, plus-found, first N shown),
+ * and whether vector tiles draw them all.
+ */
+export function layerCountText(results: MapResults | undefined, source: LayerSource = 'features'): string {
   if (!results) return '';
-  if (results.total > results.features.length)
-    return `first ${count.format(results.features.length)} of ${count.format(results.total)} shown`;
-  return `${count.format(results.total)} found`;
+  const found = `${count.format(results.total)}${results.plusFound ? '+' : ''} found`;
+  if (source === 'tiles') return `${found}, all drawn from tiles`;
+  if (results.plusFound || results.total > results.features.length)
+    return `first ${count.format(results.features.length)} of ${found.replace(' found', '')} shown`;
+  return found;
 }
 
 export function LayerPicker(props: LayerPickerProps) {
-  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, loading } = props;
+  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, sources, loading } = props;
   return (
     <section className="mw-layer-picker" aria-labelledby="mw-layers-title">
       <h2 id="mw-layers-title" className="mw-map__panel-title">
@@ -39,7 +46,11 @@ export function LayerPicker(props: LayerPickerProps) {
               onChange={(checked) => onLayerToggle(layer, checked)}
             />
             <span className="mw-layer-picker__count" data-testid={`layer-count-${layer}`} aria-live="polite">
-              {visibleLayers.has(layer) ? (loading.has(layer) ? 'loading…' : layerCountText(results[layer])) : 'hidden'}
+              {visibleLayers.has(layer)
+                ? loading.has(layer)
+                  ? 'loading…'
+                  : layerCountText(results[layer], sources[layer])
+                : 'hidden'}
             </span>
           </li>
         ))}

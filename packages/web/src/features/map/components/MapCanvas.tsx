@@ -4,6 +4,7 @@ import type { MapResults } from '@manway/core/api/map';
 import type { Basemap } from '@manway/core/api/settings';
 import 'ol/ol.css';
 import { NetworkMap, type NetworkMapEvents } from '../networkMap';
+import type { LayerSource } from '../scaleMode';
 import type { SelectionKey } from '../selection';
 import { MAP_LAYERS, type MapLayerId } from '../styleTable';
 import type { Wgs84Extent } from '../viewportLoader';
@@ -13,6 +14,9 @@ export interface MapCanvasProps extends NetworkMapEvents {
   basemap: Basemap | undefined;
   visibleLayers: ReadonlySet<MapLayerId>;
   results: Partial<Record<MapLayerId, MapResults>>;
+  /** Whether each layer is drawn from its features or from vector tiles. */
+  layerSources: Partial<Record<MapLayerId, LayerSource>>;
+  tileUrlOf(layer: MapLayerId): string;
   /** The feature whose summary is open. */
   active: SelectionKey | null;
   /** The features a box selected. */
@@ -36,15 +40,32 @@ export default function MapCanvas(props: MapCanvasProps) {
     events.current = props;
   });
 
-  const { initialExtent, basemap, visibleLayers, results, active, members, boxMode, fullExtentRequest, search } = props;
+  const {
+    initialExtent,
+    basemap,
+    visibleLayers,
+    results,
+    layerSources,
+    active,
+    members,
+    boxMode,
+    fullExtentRequest,
+    search,
+  } = props;
 
   useEffect(() => {
-    const map = new NetworkMap(targetRef.current!, initialExtent, {
-      onViewChange: (extent) => events.current.onViewChange(extent),
-      onSelect: (feature) => events.current.onSelect(feature),
-      onPointer: (lonLat) => events.current.onPointer(lonLat),
-      onBoxSelect: (features) => events.current.onBoxSelect(features),
-    });
+    const map = new NetworkMap(
+      targetRef.current!,
+      initialExtent,
+      {
+        onViewChange: (extent) => events.current.onViewChange(extent),
+        onSelect: (feature) => events.current.onSelect(feature),
+        onTilePick: (pick) => events.current.onTilePick(pick),
+        onPointer: (lonLat) => events.current.onPointer(lonLat),
+        onBoxSelect: (features) => events.current.onBoxSelect(features),
+      },
+      events.current.tileUrlOf,
+    );
     mapRef.current = map;
     events.current.onReady(map);
     const resize = new ResizeObserver(() => map.updateSize());
@@ -69,6 +90,9 @@ export default function MapCanvas(props: MapCanvasProps) {
   useEffect(() => mapRef.current?.setFeatures('Node', nodes), [nodes]);
   useEffect(() => mapRef.current?.setFeatures('Section', sections), [sections]);
   useEffect(() => mapRef.current?.setFeatures('Lateral', laterals), [laterals]);
+  useEffect(() => {
+    for (const layer of MAP_LAYERS) mapRef.current?.setLayerSource(layer, layerSources[layer] ?? 'features');
+  }, [layerSources]);
   useEffect(() => mapRef.current?.setSelection(active, members), [active, members]);
   useEffect(() => mapRef.current?.setSearchResults(search?.results ?? null, search?.mode ?? 'highlight'), [search]);
   useEffect(() => mapRef.current?.setBoxMode(boxMode), [boxMode]);

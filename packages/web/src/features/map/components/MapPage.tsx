@@ -17,12 +17,15 @@ import { stopRequest } from '../../../shell/request/lifecycle';
 import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { LoadingStatus } from '../../../ui/Spinner';
+import { getLayerFeature } from '../api/getLayerFeature';
 import { getLayerFeatures } from '../api/getLayerFeatures';
 import { getMapSettings } from '../api/getMapSettings';
 import { getObjectDetails } from '../api/getObjectDetails';
 import { getUserSettings } from '../api/getUserSettings';
 import { saveUserSettings } from '../api/saveUserSettings';
-import type { LonLat, NetworkMap, UserPositionMark } from '../networkMap';
+import { tileUrl } from '../api/tileUrl';
+import type { LonLat, NetworkMap, TilePick, UserPositionMark } from '../networkMap';
+import { isCut, nextLayerSource, type LayerSource } from '../scaleMode';
 import {
   boxSelection,
   selectionKey,
@@ -129,6 +132,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
   const [basemapId, setBasemapId] = useState(() => initialBasemapId(user, map));
   const [visibleLayers, setVisibleLayers] = useState<ReadonlySet<MapLayerId>>(() => initialVisibleLayers(user));
   const [results, setResults] = useState<Partial<Record<MapLayerId, MapResults>>>({});
+  const [sources, setSources] = useState<Partial<Record<MapLayerId, LayerSource>>>({});
   const [loading, setLoading] = useState<ReadonlySet<MapLayerId>>(new Set());
   const [selected, setSelected] = useState<SelectedFeature | null>(null);
   const [selection, setSelection] = useState<BoxSelection | null>(null);
@@ -150,7 +154,10 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
         load: (layer, extent, requestId) => dispatch(getLayerFeatures({ layer, extent, requestId })),
         cancel: (requestId) => dispatch(stopRequest(requestId)),
         newRequestId: () => nanoid(),
-        onResult: (layer, r) => setResults((prev) => ({ ...prev, [layer]: r })),
+        onResult: (layer, r) => {
+          setResults((prev) => ({ ...prev, [layer]: r }));
+          setSources((prev) => ({ ...prev, [layer]: nextLayerSource(prev[layer] ?? 'features', r) }));
+        },
         onLoading: (layer, isLoading) =>
           setLoading((prev) => {
             const next = new Set(prev);
@@ -211,6 +218,34 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
     setDetails('closed');
   }, []);
 
+  const tileUrlOf = useCallback((layer: MapLayerId) => dispatch(tileUrl(layer)), [dispatch]);
+
+  // The latest click wins: a slower answer for an earlier click is dropped.
+  const lastPick = useRef(0);
+  const onTilePick = useCallback(
+    (pick: TilePick) => {
+      const n = ++lastPick.current;
+      const choose = (feature: SelectedFeature | null) => {
+        if (n === lastPick.current) onSelect(feature);
+      };
+      void (async () => {
+        if (pick.near) {
+          const { layer, extent } = pick.near;
+          const near = await dispatch(getLayerFeatures({ layer, extent, limit: 1, requestId: nanoid() }));
+          const f = near.features[0];
+          if (f) return choose({ layer, id: f.id, properties: f.properties });
+        }
+        if (pick.hit) {
+          const f = await dispatch(getLayerFeature(pick.hit.layer, pick.hit.id));
+          if (f) return choose({ layer: pick.hit.layer, id: f.id, properties: f.properties });
+        }
+        choose(null);
+        // A failed request has already told the user.
+      })().catch(() => {});
+    },
+    [dispatch, onSelect],
+  );
+
   const onBoxSelect = useCallback(
     (found: SelectedFeature[]) => {
       const next = boxSelection(found);
@@ -248,15 +283,16 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
     [selection],
   );
   const basemap = map.basemaps.find((b) => b.id === basemapId);
-  // A layer still loading for a new view may no longer be cut: its old answer does not count.
+  // A layer still loading for a new view may no longer be cut: its old answer does not count. A layer
+  // drawn from tiles shows every feature, and a layer filtered by a search shows the search's answer,
+  // so neither is cut.
   const filtered = search?.mode === 'filter' ? search.results.objectType : null;
-  const truncated = MAP_LAYERS.filter(
-    (l) =>
-      visibleLayers.has(l) &&
-      l !== filtered &&
-      !loading.has(l) &&
-      (results[l]?.total ?? 0) > (results[l]?.features.length ?? 0),
-  );
+  const truncated = MAP_LAYERS.filter((l) => {
+    const r = results[l];
+    return (
+      visibleLayers.has(l) && l !== filtered && !loading.has(l) && sources[l] !== 'tiles' && r !== undefined && isCut(r)
+    );
+  });
 
   return (
     <div className="mw-map">
@@ -269,6 +305,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
           visibleLayers={visibleLayers}
           onLayerToggle={onLayerToggle}
           results={results}
+          sources={sources}
           loading={loading}
         />
         {selection && (
@@ -292,6 +329,8 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
             basemap={basemap}
             visibleLayers={visibleLayers}
             results={results}
+            layerSources={sources}
+            tileUrlOf={tileUrlOf}
             active={active}
             members={members}
             boxMode={boxMode}
@@ -299,6 +338,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
             onViewChange={onViewChange}
             onSelect={onSelect}
             search={search}
+            onTilePick={onTilePick}
             onBoxSelect={onBoxSelect}
             onPointer={setPointer}
             onReady={setNetworkMap}

@@ -33,7 +33,8 @@ const SORT_PROPERTY: Record<string, string> = { readableId: 'assetId' };
 export function ResultsView({ run, map, onOpen, onPage }: ResultsViewProps) {
   const { list, mapResults } = run;
   const listNotice = list && tooManyInListText(list.count);
-  const mapCut = mapResults && mapResults.total > mapResults.features.length;
+  // The viewport variant stops counting at its limit and says so with plusFound.
+  const mapCut = mapResults && (mapResults.plusFound || mapResults.total > mapResults.features.length);
   return (
     <section className="mw-search__results" aria-label="Search results" data-testid="search-results">
       <p className="mw-search__count" role="status" data-testid="search-count">
@@ -48,7 +49,7 @@ export function ResultsView({ run, map, onOpen, onPage }: ResultsViewProps) {
         <div className="mw-search__notice" role="status" data-testid="too-many-results">
           <strong>{TOO_MANY_RESULTS_TITLE}</strong>
           {listNotice && <p>{listNotice}</p>}
-          {mapCut && <p>{tooManyOnMapText(mapResults.features.length, mapResults.total)}</p>}
+          {mapCut && <p>{tooManyOnMapText(mapResults.features.length, mapResults.total, mapResults.plusFound)}</p>}
         </div>
       )}
       {run.mode === 'highlight' ? (

@@ -88,6 +88,7 @@ function mapResults(total: number, ids = [7]): MapResults {
       properties: { assetId: `MH-000${id}`, subtype: 'manhole', conditionGrade: 2, material: 'concrete', sizeMm: 1000 },
     })),
     total,
+    plusFound: false,
     limit: 5000,
   };
 }

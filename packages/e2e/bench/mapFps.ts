@@ -1,0 +1,70 @@
+/**
+ * Map frame-rate benchmark: frames per second and the longest main-thread task while panning over
+ * 100,000 visible nodes, drawn by the map's large-point layer (WebGL from the style table) beside a
+ * plain OpenLayers canvas vector layer on the same points, in the same run. The page is
+ * packages/web/bench/map-fps.html (built by `npm run bench`).
+ */
+import { launchBrowser } from '../src/browser';
+import { serveBenchPages } from './serve';
+
+const PAN_MS = 5000;
+const RUNS = 3;
+
+interface PanResult {
+  fps: number;
+  frames: number;
+  longestTaskMs: number;
+  longTasks: number;
+  webgl: boolean;
+}
+
+async function main() {
+  const { server, origin } = await serveBenchPages();
+  const browser = await launchBrowser();
+  try {
+    const measure = async (layer: 'ours' | 'plain') => {
+      const results: PanResult[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        page.on('crash', () => console.error(`the ${layer} page crashed`));
+        page.on('pageerror', (e) => console.error(`${layer}: ${e.message}`));
+        await page.goto(`${origin}/map-fps.html?layer=${layer}`);
+        await page.waitForFunction(() => 'bench' in window);
+        results.push(
+          await page.evaluate(
+            (ms) => (window as unknown as { bench: { pan(ms: number): Promise<PanResult> } }).bench.pan(ms),
+            PAN_MS,
+          ),
+        );
+        await page.close();
+      }
+      results.sort((a, b) => a.fps - b.fps);
+      const median = results[Math.floor(results.length / 2)]!;
+      return { ...median, longestTaskMs: Math.max(...results.map((r) => r.longestTaskMs)) };
+    };
+    const plain = await measure('plain');
+    const ours = await measure('ours');
+    const text = (r: PanResult) =>
+      `${r.fps.toFixed(1)} fps, longest task ${Math.round(r.longestTaskMs)} ms (${r.longTasks} long tasks)`;
+    const rows = [
+      [
+        `Map: pan over 100,000 visible nodes for ${PAN_MS / 1000} s (median of ${RUNS}; our layer ${ours.webgl ? 'WebGL' : 'canvas fallback'})`,
+        text(ours),
+        `plain OpenLayers canvas layer ${text(plain)}`,
+        `${(ours.fps / plain.fps).toFixed(2)}× fps`,
+      ],
+    ];
+    const head = ['measure', 'Manway', 'baseline (same run)', 'ratio'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+    console.log('\nMap frame rate (Chromium, --disable-gpu)');
+    console.log(line(head));
+    console.log(line(widths.map((w) => '-'.repeat(w))));
+    for (const r of rows) console.log(line(r));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+await main();

@@ -1,0 +1,100 @@
+/**
+ * The map frame-rate page: 100,000 nodes in view, drawn either by the map's large-point layer
+ * (`?layer=ours`: WebGL from the style table, canvas where WebGL is missing) or by a plain
+ * OpenLayers canvas vector layer with one circle style (`?layer=plain`). `bench.pan(ms)` pans the
+ * view for that long and answers frames per second and the longest main-thread task.
+ */
+import OlFeature from 'ol/Feature';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import Point from 'ol/geom/Point';
+import type Layer from 'ol/layer/Layer';
+import VectorLayer from 'ol/layer/Vector';
+import VectorSource from 'ol/source/Vector';
+import CircleStyle from 'ol/style/Circle';
+import Fill from 'ol/style/Fill';
+import Stroke from 'ol/style/Stroke';
+import Style from 'ol/style/Style';
+import { largePointLayer } from '../src/features/map/largePoints';
+import { assetStyle } from '../src/features/map/olStyles';
+import 'ol/ol.css';
+
+const POINTS = Number(new URLSearchParams(location.search).get('points') ?? 100_000);
+const HALF = 20_000; // metres: the points fill a 40 km square around the centre
+
+/** Deterministic points with the subtypes and grades of a real network. */
+function features(): OlFeature<Point>[] {
+  let seed = 1;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const subtypes = ['manhole', 'manhole', 'manhole', 'gully', 'outfall', 'pump-station'];
+  return Array.from({ length: POINTS }, (_, i) => {
+    const f = new OlFeature(new Point([(random() * 2 - 1) * HALF, (random() * 2 - 1) * HALF]));
+    f.setId(i + 1);
+    f.setProperties({
+      subtype: subtypes[i % subtypes.length],
+      conditionGrade: i % 7 === 0 ? null : 1 + (i % 5),
+      assetId: `MH-${i + 1}`,
+    });
+    return f;
+  });
+}
+
+const which = new URLSearchParams(location.search).get('layer') ?? 'ours';
+const source = new VectorSource({ features: features() });
+const plainStyle = new Style({
+  image: new CircleStyle({
+    radius: 6,
+    fill: new Fill({ color: '#1a9850' }),
+    stroke: new Stroke({ color: '#fff', width: 1.5 }),
+  }),
+});
+const layer: Layer =
+  which === 'plain'
+    ? new VectorLayer({ source, style: plainStyle })
+    : largePointLayer(source, { layer: 'Node', canvasStyle: assetStyle('Node', () => 'none') });
+const view = new View({ center: [0, 0], resolution: (2 * HALF) / 1000 });
+const map = new OlMap({ target: 'map', layers: [layer], view, controls: [] });
+
+interface PanResult {
+  fps: number;
+  frames: number;
+  longestTaskMs: number;
+  longTasks: number;
+  webgl: boolean;
+}
+
+async function pan(ms: number): Promise<PanResult> {
+  // The first full draw (the points' setup) is not part of the pan.
+  map.renderSync();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const tasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push(e.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  let frames = 0;
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const step = (now: number) => {
+      const t = (now - started) / ms;
+      if (t >= 1) return resolve();
+      frames += 1;
+      // A circle of a quarter of the square's side: the view keeps moving, the points stay in view.
+      const a = t * 2 * Math.PI;
+      view.setCenter([Math.cos(a) * HALF * 0.25, Math.sin(a) * HALF * 0.25]);
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  const elapsed = performance.now() - started;
+  observer.disconnect();
+  return {
+    fps: (frames * 1000) / elapsed,
+    frames,
+    longestTaskMs: tasks.length ? Math.max(...tasks) : 0,
+    longTasks: tasks.length,
+    webgl: layer.get('webgl') === true,
+  };
+}
+
+(window as unknown as { bench: { pan: typeof pan } }).bench = { pan };

@@ -1,0 +1,26 @@
+/**
+ * When a layer is drawn from vector tiles instead of the viewport's features: a viewport answer
+ * carries at most `limit` features, so a view holding more cannot be drawn whole from it, and the
+ * layer switches to tiles of the whole network. It switches back once the view holds clearly fewer
+ * (a quarter below the limit), so a view hovering at the limit does not flip on every pan.
+ */
+import type { MapResults } from '@manway/core/api/map';
+
+export type LayerSource = 'features' | 'tiles';
+
+/** Back to features at or below this share of the limit. */
+export const BACK_TO_FEATURES_SHARE = 0.75;
+
+/** The answer could not carry every feature of the view. */
+export function isCut(results: Pick<MapResults, 'features' | 'total' | 'plusFound'>): boolean {
+  return results.plusFound || results.total > results.features.length;
+}
+
+export function nextLayerSource(
+  current: LayerSource,
+  results: Pick<MapResults, 'features' | 'total' | 'plusFound' | 'limit'>,
+): LayerSource {
+  if (isCut(results)) return 'tiles';
+  if (current === 'tiles' && results.total > results.limit * BACK_TO_FEATURES_SHARE) return 'tiles';
+  return 'features';
+}
