@@ -88,7 +88,7 @@ export function pointFlatStyle(layer: MapLayerId): Rule[] {
       style: pointStyle(s.symbol, colour, OUTLINE_COLOUR),
     })),
     {
-      filter: ['!', ['in', ['get', 'subtype'], subtypes.map((s) => s.subtype)]],
+      filter: ['!', ['in', ['get', 'subtype'], ['literal', subtypes.map((s) => s.subtype)]]],
       style: pointStyle(fallback, colour, OUTLINE_COLOUR),
     },
   ] as Rule[];
