@@ -15,6 +15,8 @@ import { showNotification } from '../../../shell/notifications/notificationsSlic
 import { useRuntimeConfig } from '../../../shell/runtimeConfigContext';
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
+import { TrashIcon } from '../../../ui/controls/icons';
+import { LoginFilter } from './LoginFilter';
 import { DateTimeText } from '../../../ui/date-time/DateTimeText';
 import { useDebouncedCallback } from '../../../ui/grid/useDebouncedCallback';
 import { BoundedModal } from '../../../ui/modal/Modal';
@@ -78,22 +80,6 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
 
 const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   (a ?? []).join(',') === (b ?? []).join(',');
-
-function TrashIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 function StatusCell({ status }: { status: JobStatus }) {
   return (
@@ -358,17 +344,7 @@ export function LogPage() {
       <h1 id="ws-log-title">WebSync Log</h1>
       <section className="mw-ws-panel" aria-label="Filters">
         <div className="mw-ws-filters">
-          <label className="mw-ws-field">
-            <span>Login</span>
-            <select value={query.Login ?? ''} onChange={(e) => changeFilter({ Login: e.target.value || undefined })}>
-              <option value="" />
-              {users.map((u) => (
-                <option key={u.id} value={u.login}>
-                  {u.login}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LoginFilter users={users} value={query.Login} onChange={(Login) => changeFilter({ Login })} />
           <label className="mw-ws-field">
             <span>Schedule name</span>
             <select

@@ -14,6 +14,7 @@ import { showNotification } from '../../../shell/notifications/notificationsSlic
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { DropdownMenu } from '../../../ui/controls/DropdownMenu';
+import { LoginFilter } from './LoginFilter';
 import { DateTimeText } from '../../../ui/date-time/DateTimeText';
 import { VirtualTable, type VirtualTableColumn, type VirtualTableSort } from '../../../ui/virtual-table/VirtualTable';
 import {
@@ -230,17 +231,7 @@ export function SchedulePage() {
       <h1 id="ws-schedule-title">WebSync task schedule</h1>
       <section className="mw-ws-panel" aria-label="Filters">
         <div className="mw-ws-filters">
-          <label className="mw-ws-field">
-            <span>Login</span>
-            <select value={query.Login ?? ''} onChange={(e) => changeFilter({ Login: e.target.value || undefined })}>
-              <option value="" />
-              {users.map((u) => (
-                <option key={u.id} value={u.login}>
-                  {u.login}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LoginFilter users={users} value={query.Login} onChange={(Login) => changeFilter({ Login })} />
           <label className="mw-ws-field">
             <span>Name</span>
             <select value={query.Name ?? ''} onChange={(e) => changeFilter({ Name: e.target.value || undefined })}>
