@@ -332,6 +332,34 @@ export async function writeRecords(
   };
 }
 
+/**
+ * In the transaction that wrote a page: moves the step's cursor and counts, renews the task's lease
+ * with its current operation, and answers whether a cancel was asked for (a vanished task counts as one).
+ */
+export async function advanceStep(
+  conn: Connection,
+  leaseSeconds: number,
+  taskId: number,
+  step: string,
+  cursor: { after: string | null; done: boolean },
+  status: { operation: string; percentage: number },
+  outcome: { inserted: number; updated: number; skipped: readonly unknown[] },
+): Promise<boolean> {
+  await conn.query(
+    `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
+       copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped`,
+    [taskId, step, cursor.after, cursor.done, outcome.inserted + outcome.updated, outcome.skipped.length],
+  );
+  const [task] = await conn.query<{ cancel_requested: boolean }>(
+    `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${leaseSeconds}),
+       current_operation = $2, percentage_complete = $3
+     WHERE id = $1 RETURNING cancel_requested`,
+    [taskId, status.operation, status.percentage],
+  );
+  return task?.cancel_requested ?? true;
+}
+
 export class SyncAgentRepository {
   /** `leaseSeconds`: how long a run holds its task without writing a page (see SyncAgentService). */
   constructor(
@@ -436,19 +464,8 @@ export class SyncAgentRepository {
   ): Promise<PageOutcome> {
     return inTransaction(this.db, async (conn) => {
       const outcome = await writeRecords(conn, kind, items);
-      await conn.query(
-        `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
-           copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped`,
-        [taskId, kind, cursor.after, cursor.done, outcome.inserted + outcome.updated, outcome.skipped.length],
-      );
-      const [task] = await conn.query<{ cancel_requested: boolean }>(
-        `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${this.leaseSeconds}),
-           current_operation = $2, percentage_complete = $3
-         WHERE id = $1 RETURNING cancel_requested`,
-        [taskId, status.operation, status.percentage],
-      );
-      return { ...outcome, cancelRequested: task?.cancel_requested ?? true };
+      const cancelRequested = await advanceStep(conn, this.leaseSeconds, taskId, kind, cursor, status, outcome);
+      return { ...outcome, cancelRequested };
     });
   }
 

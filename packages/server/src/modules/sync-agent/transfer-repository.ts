@@ -7,7 +7,7 @@
 import type { InspectionRecord, MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
 import { inTransaction } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
-import { writeRecords } from './repository';
+import { advanceStep, writeRecords } from './repository';
 
 export interface TasksPageOptions {
   skipIfAssetMissing: boolean;
@@ -144,7 +144,15 @@ export class TransferRepository {
         'download',
         media.filter((m) => written.has(m.ownerGlobalId)),
       );
-      outcome.cancelRequested = await this.advance(conn, taskId, 'planned-tasks', cursor, status, outcome);
+      outcome.cancelRequested = await advanceStep(
+        conn,
+        this.leaseSeconds,
+        taskId,
+        'planned-tasks',
+        cursor,
+        status,
+        outcome,
+      );
       return outcome;
     });
   }
@@ -183,35 +191,12 @@ export class TransferRepository {
   ): Promise<boolean> {
     return inTransaction(this.db, async (conn) => {
       await queueMedia(conn, taskId, 'upload', media);
-      return this.advance(conn, taskId, 'completed-inspections', cursor, status, {
+      return advanceStep(conn, this.leaseSeconds, taskId, 'completed-inspections', cursor, status, {
         inserted: counts.copied,
         updated: 0,
         skipped: new Array<unknown>(counts.skipped),
       });
     });
-  }
-
-  private async advance(
-    conn: Connection,
-    taskId: number,
-    step: string,
-    cursor: { after: string | null; done: boolean },
-    status: { operation: string; percentage: number },
-    outcome: { inserted: number; updated: number; skipped: unknown[] },
-  ): Promise<boolean> {
-    await conn.query(
-      `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
-         copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped`,
-      [taskId, step, cursor.after, cursor.done, outcome.inserted + outcome.updated, outcome.skipped.length],
-    );
-    const [task] = await conn.query<{ cancel_requested: boolean }>(
-      `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${this.leaseSeconds}),
-         current_operation = $2, percentage_complete = $3
-       WHERE id = $1 RETURNING cancel_requested`,
-      [taskId, status.operation, status.percentage],
-    );
-    return task?.cancel_requested ?? true;
   }
 
   /** The task's files still to move, in the order they were listed. */
