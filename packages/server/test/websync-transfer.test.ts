@@ -5,7 +5,14 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { Transform } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,9 +21,15 @@ import { NETWORK_TABLES } from '../src/modules/demo/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
 
-/** Forwards to the Office and tells the tests about each media request and the bytes it carries. */
+/**
+ * Forwards to the Office and tells the tests about each media request and the bytes it carries; it
+ * can hold a request until the test has looked at the Field, and flip a byte of a request's body on
+ * its way, as a faulty link would.
+ */
 class Link {
   onMedia: ((e: { method: string; path: string; bytes: number; phase: 'data' | 'end' }) => void) | undefined;
+  beforeForward: ((method: string, path: string) => Promise<void>) | undefined;
+  corrupts: ((method: string, path: string) => boolean) | undefined;
   private server!: Server;
   url = '';
   constructor(private readonly target: string) {}
@@ -24,33 +37,57 @@ class Link {
   async start() {
     const target = new URL(this.target);
     this.server = createServer((req, res) => {
-      const media = req.url?.startsWith('/api/sync/media/') ? req.url : undefined;
-      const upstream = httpRequest(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          let bytes = 0;
-          up.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            if (media) this.onMedia?.({ method: req.method!, path: media, bytes, phase: 'data' });
-          });
-          up.on('end', () => {
-            if (media) this.onMedia?.({ method: req.method!, path: media, bytes, phase: 'end' });
-          });
-          up.pipe(res);
-        },
+      req.pause();
+      void (this.beforeForward?.(req.method!, req.url!) ?? Promise.resolve()).then(() =>
+        this.forward(target, req, res),
       );
-      upstream.on('error', () => req.socket.destroy());
-      req.pipe(upstream);
     });
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private forward(target: URL, req: IncomingMessage, res: ServerResponse) {
+    const media = req.url?.startsWith('/api/sync/media/') ? req.url : undefined;
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        let bytes = 0;
+        up.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (media) this.onMedia?.({ method: req.method!, path: media, bytes, phase: 'data' });
+        });
+        up.on('end', () => {
+          if (media) this.onMedia?.({ method: req.method!, path: media, bytes, phase: 'end' });
+        });
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => req.socket.destroy());
+    if (this.corrupts?.(req.method!, req.url!)) req.pipe(flipAByte()).pipe(upstream);
+    else req.pipe(upstream);
   }
 
   stop() {
     this.server.closeAllConnections();
     return new Promise<void>((r) => this.server.close(() => r()));
   }
+}
+
+/** Passes a body on with one byte of its first chunk inverted: same length and type, other content. */
+function flipAByte(): Transform {
+  let first = true;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (first && chunk.length > 0) {
+        first = false;
+        const copy = Buffer.from(chunk);
+        copy[copy.length - 1] = copy[copy.length - 1]! ^ 0xff;
+        return done(null, copy);
+      }
+      done(null, chunk);
+    },
+  });
 }
 
 const officeDir = mkdtempSync(join(tmpdir(), 'manway-office-'));
@@ -543,6 +580,101 @@ describe('scenario 2: sending completed tasks', () => {
       expect((await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body).toContainEqual(
         expect.objectContaining({ status: 'Completed', percentsComplete: 100 }),
       );
+    },
+    LONG,
+  );
+
+  it(
+    'a file the Office fails to verify once is sent again in the same run, waiting meanwhile; the task succeeds',
+    async () => {
+      await setSettings('sendingCompletedTasksSettings', SENDING);
+      const inspection = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
+        fieldInspections[2],
+      ]);
+      const photo = await addMedia(
+        field,
+        fieldDir,
+        { type: 'inspection', id: inspection.id },
+        'image',
+        'image/jpeg',
+        MB,
+      );
+      const id = await newTask('SendingCompletedTasks');
+      let chunks = 0;
+      let declarations = 0;
+      let whileWaiting: unknown;
+      link.corrupts = (method, path) =>
+        method === 'PUT' && path.includes(`${photo.globalId}/content`) && ++chunks === 1;
+      link.beforeForward = async (method, path) => {
+        if (method !== 'PUT' || path !== `/api/sync/media/${photo.globalId}`) return;
+        // The second declaration: the agent waited, and the console said what was true meanwhile.
+        if (++declarations === 2) {
+          whileWaiting = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body.find(
+            (m: { fileName: string }) => m.fileName === `image-${photo.globalId.slice(0, 8)}`,
+          );
+        }
+      };
+      try {
+        expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      } finally {
+        link.corrupts = undefined;
+        link.beforeForward = undefined;
+      }
+      expect(chunks).toBe(2);
+      expect(whileWaiting).toMatchObject({ status: 'Waiting', percentsComplete: 0 });
+      expect(await logOf(id, 'Server')).toMatch(
+        /image-\w+: attempt 1 of 3 failed \(.*sha256.*\); trying again in \d+ ms/,
+      );
+      expect(await heldFile(office, officeDir, photo.globalId)).toEqual({
+        rows: 1,
+        sha256: photo.sha256,
+        declared: photo.sha256,
+      });
+      const after = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body;
+      expect(after).toContainEqual(expect.objectContaining({ status: 'Completed', percentsComplete: 100 }));
+    },
+    LONG,
+  );
+
+  it(
+    'a file that fails every attempt of the run is Failed at 0 % and the task ends FinishedWithErrors',
+    async () => {
+      const inspection = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
+        fieldInspections[2],
+      ]);
+      const doc = await addMedia(
+        field,
+        fieldDir,
+        { type: 'inspection', id: inspection.id },
+        'document',
+        'application/pdf',
+        300_000,
+      );
+      const id = await newTask('SendingCompletedTasks');
+      let chunks = 0;
+      link.corrupts = (method, path) => method === 'PUT' && path.includes(`${doc.globalId}/content`) && ++chunks > 0;
+      try {
+        expect(await field.services.syncAgent.run(id)).toBe('FinishedWithErrors');
+      } finally {
+        link.corrupts = undefined;
+      }
+      expect(chunks).toBe(3);
+      expect((await heldFile(office, officeDir, doc.globalId)).rows).toBe(0);
+      const media = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body;
+      expect(media.find((m: { fileName: string }) => m.fileName === `document-${doc.globalId.slice(0, 8)}`)).toEqual({
+        jobName: expect.stringMatching(/^Inspection /),
+        fileName: `document-${doc.globalId.slice(0, 8)}`,
+        status: 'Failed',
+        percentsComplete: 0,
+      });
+      expect(await logOf(id, 'Client')).toMatch(
+        /Failed to transfer document-\w+ \(Inspection [^)]+\) after 3 attempts: /,
+      );
+
+      // A later run sends it (the link is sound again); nothing else moves twice.
+      const again = await newTask('SendingCompletedTasks');
+      expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
+      expect(await heldFile(office, officeDir, doc.globalId)).toMatchObject({ rows: 1, sha256: doc.sha256 });
     },
     LONG,
   );

@@ -298,7 +298,8 @@ function describeNetworkError(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message ?? 'network error';
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or throws InterruptedError as soon as the run is interrupted. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new InterruptedError());
     const timer = setTimeout(() => {

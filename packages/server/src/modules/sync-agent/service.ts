@@ -66,6 +66,9 @@ const KIND_LABELS: Record<ExportKind, string> = {
 
 const NEVER = new AbortController().signal;
 
+/** How many times a media file is tried in one run before it counts as failed. */
+const MEDIA_FILE_ATTEMPTS = 3;
+
 /** The two logs of a task: the server log for operators, the client log for the console's user. */
 class TaskLogs implements Logs {
   private server: string[] = [];
@@ -189,7 +192,14 @@ export class SyncAgentService {
       let skipped = 0;
       const result =
         scenario === 'GettingPlannedTasks' || scenario === 'SendingCompletedTasks'
-          ? await this.transfer(task, scenario, { taskId, client, logs, signal, pageSize: this.options.pageSize })
+          ? await this.transfer(task, scenario, {
+              taskId,
+              client,
+              logs,
+              signal,
+              pageSize: this.options.pageSize,
+              fileRetryDelaysMs: this.options.office.retryDelaysMs.slice(0, MEDIA_FILE_ATTEMPTS - 1),
+            })
           : await this.copySteps(taskId, client, await this.plan(task), logs, signal);
       if (result === 'cancelled') {
         logs.both('Cancelled by a user; what was copied before stays.');

@@ -18,7 +18,7 @@ import type { SyncUserSettings } from '@manway/core/api/websync';
 import type { SyncExportRepository } from '../sync-export/repository';
 import { toMediaRecord } from '../sync-export/service';
 import type { MediaStore } from './media-store';
-import { InterruptedError, OfficeRefusedError, type OfficeClient } from './office-client';
+import { InterruptedError, OfficeRefusedError, sleep, type OfficeClient } from './office-client';
 import type { MediaFileRow, TransferRepository } from './transfer-repository';
 
 export interface Logs {
@@ -45,6 +45,12 @@ interface Run {
   logs: Logs;
   signal: AbortSignal;
   pageSize: number;
+  /**
+   * The waits before a failed file is tried again in the same run (the Office client's backoff, cut
+   * short): one attempt more than there are waits, then the file is Failed and the task ends
+   * FinishedWithErrors.
+   */
+  fileRetryDelaysMs: readonly number[];
 }
 
 /** Files moved at the same time. */
@@ -266,25 +272,47 @@ export class Transfers {
         cancelled = true;
         return;
       }
-      try {
-        const ended =
-          f.direction === 'upload' ? await this.upload(run, f, report) : await this.download(run, f, report);
-        if (ended === 'cancelled') {
-          cancelled = true;
-          return;
+      const attempts = run.fileRetryDelaysMs.length + 1;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const ended =
+            f.direction === 'upload' ? await this.upload(run, f, attempt, report) : await this.download(run, f, report);
+          if (ended === 'cancelled') {
+            cancelled = true;
+            return;
+          }
+          run.logs.clientLine(
+            `${ended === 'AlreadyPresent' ? 'Already there' : 'Transferred'}: ${f.file_name} (${f.job_name}).`,
+          );
+          if (ended === 'Completed') {
+            files++;
+            moved += f.size_bytes - f.bytes_done;
+          }
+          break;
+        } catch (error) {
+          if (error instanceof InterruptedError || run.signal.aborted) throw error;
+          if (!(error instanceof OfficeRefusedError || error instanceof MediaFailure)) throw error;
+          if (attempt >= attempts) {
+            await report(0, 'Failed', error.message);
+            run.logs.clientLine(
+              `Failed to transfer ${f.file_name} (${f.job_name}) after ${attempts} attempts: ${error.message}`,
+            );
+            break;
+          }
+          // The receiver dropped what did not verify: the file waits for its next attempt with what
+          // is still held, so the console's percentage stays true.
+          const waitMs = run.fileRetryDelaysMs[attempt - 1]!;
+          const held = f.direction === 'upload' ? 0 : await this.store.received(f.media_global_id);
+          if (await report(held, 'Waiting', error.message)) {
+            cancelled = true;
+            return;
+          }
+          run.logs.serverLine(
+            `${f.file_name}: attempt ${attempt} of ${attempts} failed (${error.message}); trying again in ${waitMs} ms.`,
+          );
+          await run.logs.flush();
+          await sleep(waitMs, run.signal);
         }
-        run.logs.clientLine(
-          `${ended === 'AlreadyPresent' ? 'Already there' : 'Transferred'}: ${f.file_name} (${f.job_name}).`,
-        );
-        if (ended === 'Completed') {
-          files++;
-          moved += f.size_bytes - f.bytes_done;
-        }
-      } catch (error) {
-        if (error instanceof InterruptedError || run.signal.aborted) throw error;
-        if (!(error instanceof OfficeRefusedError || error instanceof MediaFailure)) throw error;
-        await report(0, 'Failed', error.message);
-        run.logs.clientLine(`Failed to transfer ${f.file_name} (${f.job_name}): ${error.message}`);
       }
       doneBefore += f.size_bytes - f.bytes_done;
       await run.logs.flush();
@@ -324,6 +352,7 @@ export class Transfers {
   private async upload(
     run: Run,
     f: MediaFileRow,
+    attempt: number,
     report: (bytesDone: number, status: string) => Promise<boolean>,
   ): Promise<'Completed' | 'AlreadyPresent' | 'cancelled'> {
     const local = await this.repo.localMedia(f.media_global_id);
@@ -331,7 +360,8 @@ export class Transfers {
     const path = this.store.path(local.storage_key);
     let state = await run.client.declareMedia(recordOf(f), run.signal);
     if (state.complete) {
-      const status = f.bytes_done === 0 && f.status === 'Waiting' ? 'AlreadyPresent' : 'Completed';
+      // Present before this run touched it; after a failed attempt, the Office has it from us.
+      const status = attempt === 1 && f.bytes_done === 0 && f.status === 'Waiting' ? 'AlreadyPresent' : 'Completed';
       await report(f.size_bytes, status);
       return status;
     }
