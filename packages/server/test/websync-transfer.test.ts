@@ -678,6 +678,61 @@ describe('scenario 2: sending completed tasks', () => {
     },
     LONG,
   );
+
+  it(
+    "an observation's video link (file and position) reaches the Office, and points at the video once the file is there",
+    async () => {
+      const [t] = await field.db.query<{ id: string; asset_id: string }>(
+        `SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 1`,
+      );
+      const inspection = await addInspection(t!.id, t!.asset_id);
+      const video = await addMedia(
+        field,
+        fieldDir,
+        { type: 'inspection', id: inspection.id },
+        'video',
+        'video/mp4',
+        3 * MB,
+      );
+      const observation = await one(
+        field,
+        `UPDATE observations SET video_media_id = (SELECT id FROM media WHERE global_id = $2), video_offset_ms = 83500
+         WHERE inspection_id = $1 AND sequence = 2 RETURNING global_id::text AS global_id`,
+        [inspection.id, video.globalId],
+      );
+      const inOffice = () =>
+        one(
+          office,
+          `SELECT o.video_offset_ms, o.video_media_global_id::text AS video, m.global_id::text AS linked
+           FROM observations o LEFT JOIN media m ON m.id = o.video_media_id WHERE o.global_id = $1`,
+          [observation.global_id],
+        );
+
+      // Without the video: the link travels by global id and waits for its file.
+      await setSettings('sendingCompletedTasksSettings', { ...SENDING, UploadVideo: false });
+      expect(await field.services.syncAgent.run(await newTask('SendingCompletedTasks'))).toBe('FinishedSuccessfully');
+      expect(await inOffice()).toEqual({ video_offset_ms: 83500, video: video.globalId, linked: null });
+
+      // With the video: the file arrives verified and the observation points at it.
+      await setSettings('sendingCompletedTasksSettings', SENDING);
+      const id = await newTask('SendingCompletedTasks');
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+      expect(await heldFile(office, officeDir, video.globalId)).toEqual({
+        rows: 1,
+        sha256: video.sha256,
+        declared: video.sha256,
+      });
+      expect(await inOffice()).toEqual({ video_offset_ms: 83500, video: video.globalId, linked: video.globalId });
+      const others = await one(
+        office,
+        `SELECT count(*)::int AS n FROM observations o JOIN inspections i ON i.id = o.inspection_id
+         WHERE i.global_id = $1 AND o.video_media_id IS NULL`,
+        [inspection.global_id],
+      );
+      expect(others.n).toBe(1);
+    },
+    LONG,
+  );
 });
 
 describe('the new endpoints', () => {

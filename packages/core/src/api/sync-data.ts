@@ -101,6 +101,9 @@ export const ObservationRecord = z.object({
   continuousGroup: num,
   grade: num,
   remark: text,
+  /** The video the observation was recorded on (a media file of the inspection) and where in it. */
+  videoMediaGlobalId: GlobalId.nullable().default(null),
+  videoOffsetMs: z.number().int().min(0).nullable().default(null),
 });
 
 export const InspectionRecord = z.object({

@@ -310,6 +310,7 @@ export const observations = pgTable('observations', {
   remark: text('remark'),
   videoMediaId: id('video_media_id').references(() => media.id, { onDelete: 'set null' }),
   videoOffsetMs: integer('video_offset_ms'),
+  videoMediaGlobalId: uuid('video_media_global_id'),
   version: version(),
 });
 

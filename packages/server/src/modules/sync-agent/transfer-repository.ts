@@ -172,11 +172,13 @@ export class TransferRepository {
 
   async observations(inspectionIds: string[]) {
     return this.db.query<InspectionRecord['observations'][number] & { inspectionId: string; localId: string }>(
-      `SELECT inspection_id::text AS "inspectionId", id::text AS "localId", global_id::text AS "globalId",
-         standard_id AS "standardId", sequence, distance_m AS "distanceM", code, characterisation, quantification1,
-         quantification2, clock_from AS "clockFrom", clock_to AS "clockTo", at_joint AS "atJoint", continuous,
-         continuous_group AS "continuousGroup", grade, remark
-       FROM observations WHERE inspection_id = ANY($1::bigint[]) ORDER BY inspection_id, sequence`,
+      `SELECT o.inspection_id::text AS "inspectionId", o.id::text AS "localId", o.global_id::text AS "globalId",
+         o.standard_id AS "standardId", o.sequence, o.distance_m AS "distanceM", o.code, o.characterisation,
+         o.quantification1, o.quantification2, o.clock_from AS "clockFrom", o.clock_to AS "clockTo",
+         o.at_joint AS "atJoint", o.continuous, o.continuous_group AS "continuousGroup", o.grade, o.remark,
+         coalesce(v.global_id, o.video_media_global_id)::text AS "videoMediaGlobalId", o.video_offset_ms AS "videoOffsetMs"
+       FROM observations o LEFT JOIN media v ON v.id = o.video_media_id
+       WHERE o.inspection_id = ANY($1::bigint[]) ORDER BY o.inspection_id, o.sequence`,
       [inspectionIds],
     );
   }

@@ -132,7 +132,9 @@ export class SyncImportRepository {
       [JSON.stringify(item), assetId, accept, acceptedBy, taskId],
     );
     const inspectionId = written?.id ?? existing!.id;
-    const observationsChanged = await this.writeObservations(conn, inspectionId, item);
+    const observationsWritten = await this.writeObservations(conn, inspectionId, item);
+    const videosLinked = await this.linkVideos(conn, inspectionId, item);
+    const observationsChanged = observationsWritten || videosLinked;
     if (accept && taskId !== null) {
       await conn.query(
         `UPDATE tasks SET state = 'completed', version = version + 1 WHERE id = $1 AND state <> 'completed'`,
@@ -169,6 +171,29 @@ export class SyncImportRepository {
       [inspectionId, json],
     );
     return removed.length > 0 || written.length > 0;
+  }
+
+  /**
+   * Points the inspection's observations at their videos by global id; a video the Office does not
+   * hold yet is linked when its file arrives (`completeUpload`). Answers whether anything changed.
+   */
+  private async linkVideos(conn: Connection, inspectionId: string, item: InspectionRecord): Promise<boolean> {
+    if (item.observations.length === 0) return false;
+    const changed = await conn.query(
+      `WITH r AS (
+         SELECT r."globalId", r."videoMediaGlobalId", r."videoOffsetMs",
+           (SELECT m.id FROM media m WHERE m.global_id = r."videoMediaGlobalId") AS media_id
+         FROM jsonb_to_recordset($2::jsonb) AS r("globalId" uuid, "videoMediaGlobalId" uuid, "videoOffsetMs" integer))
+       UPDATE observations o SET video_media_global_id = r."videoMediaGlobalId", video_offset_ms = r."videoOffsetMs",
+         video_media_id = r.media_id, version = o.version + 1
+       FROM r
+       WHERE o.inspection_id = $1 AND o.global_id = r."globalId"
+         AND (o.video_media_global_id, o.video_offset_ms, o.video_media_id)
+           IS DISTINCT FROM (r."videoMediaGlobalId", r."videoOffsetMs", r.media_id)
+       RETURNING o.id`,
+      [inspectionId, JSON.stringify(item.observations)],
+    );
+    return changed.length > 0;
   }
 
   private async idOf(conn: Pick<Connection, 'query'>, table: 'tasks' | 'assets', globalId: string) {
@@ -244,6 +269,13 @@ export class SyncImportRepository {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (global_id) DO NOTHING`,
         [globalId, u.owner_type, ownerId, u.kind, u.file_name, key, u.content_type, u.sha256, u.size_bytes],
+      );
+      // Observations that arrived before their video now point at it.
+      await conn.query(
+        `UPDATE observations SET video_media_id = (SELECT id FROM media WHERE global_id = $1::uuid),
+           version = version + 1
+         WHERE video_media_global_id = $1::uuid AND video_media_id IS NULL`,
+        [globalId],
       );
     });
   }
