@@ -164,13 +164,14 @@ describe('the Office export calls', () => {
     expect((await officeSyncer.get('/api/sync/export/users?filter=Mine')).status).toBe(400);
   });
 
-  it('answers 404 for a saved filter the Office does not have, and 400 for projects by a filter', async () => {
+  it('answers 404 for a saved filter the Office does not have, and 400 for a kind no filter narrows', async () => {
     const res = await officeSyncer.get('/api/sync/export/nodes?filter=Nope');
     expect(res.status).toBe(404);
     expect(res.body.message).toMatch(/Filter "Nope" not found/);
-    const projects = await officeSyncer.get('/api/sync/export/projects?filter=Very%20poor%20sections');
-    expect(projects.status).toBe(400);
-    expect(projects.body.ModelState.filter[0]).toMatch(/Saved filters select assets/);
+    expect((await officeSyncer.get('/api/sync/export/projects?filter=Nope')).status).toBe(404);
+    const codes = await officeSyncer.get('/api/sync/export/codes?filter=Very%20poor%20sections');
+    expect(codes.status).toBe(400);
+    expect(codes.body.ModelState.filter[0]).toMatch(/codes cannot be narrowed by a saved filter/);
   });
 });
 
@@ -225,24 +226,57 @@ describe('scenario 4: getting users', () => {
   });
 });
 
+/** The Office's projects with work (a task not deleted) on the sections 'Very poor sections' matches. */
+const PROJECTS_ON_VERY_POOR_SECTIONS = `SELECT DISTINCT p.global_id::text AS g FROM projects p
+  JOIN tasks t ON t.project_id = p.id AND t.state <> 'deleted' JOIN assets a ON a.id = t.asset_id
+  WHERE a.object_type = 'section' AND a.condition_grade >= 4 ORDER BY 1`;
+
 describe('scenario 5: getting projects', () => {
-  it('copies all projects; by a filter name, which selects assets only, the task fails saying so', async () => {
+  it('by ProjectsFilterName, copies the projects with work on the assets the saved filter matches', async () => {
+    // A project whose only work is on a manhole, which the filter of sections does not match.
+    const pumps = await one(
+      office,
+      `INSERT INTO projects (name, standard_id, status) SELECT 'Pump station survey', standard_id, status
+       FROM projects LIMIT 1 RETURNING id::text AS id, global_id::text AS g`,
+    );
+    await office.db.query(
+      `INSERT INTO tasks (project_id, task_type, asset_id, state)
+       SELECT $1, 'inspect', id, 'planned' FROM assets WHERE object_type = 'node' LIMIT 1`,
+      [pumps.id],
+    );
+    const expected = (await office.db.query<{ g: string }>(PROJECTS_ON_VERY_POOR_SECTIONS)).map((r) => r.g);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected).not.toContain(pumps.g);
+    const filtered = await newTask('GettingProjects', {
+      $type: 'GettingProjectsSettings',
+      AllProjectsExport: false,
+      ProjectsFilterName: 'Very poor sections',
+    });
+    expect(await field.services.syncAgent.run(filtered)).toBe('FinishedSuccessfully');
+    const copied = await field.db.query<{ g: string }>(`SELECT global_id::text AS g FROM projects ORDER BY 1`);
+    expect(copied.map((r) => r.g)).toEqual(expected);
+    expect(await logOf(filtered, 'Client')).toMatch(
+      new RegExp(`Projects \\(filter "Very poor sections"\\): ${expected.length} copied`),
+    );
+
+    const unknown = await newTask('GettingProjects', {
+      $type: 'GettingProjectsSettings',
+      AllProjectsExport: false,
+      ProjectsFilterName: 'Nope',
+    });
+    expect(await field.services.syncAgent.run(unknown)).toBe('Failed');
+    expect(await logOf(unknown, 'Client')).toMatch(/Filter "Nope" not found/);
+  });
+
+  it('copies all projects with AllProjectsExport, the same as the Office holds', async () => {
     const id = await newTask('GettingProjects', {
       $type: 'GettingProjectsSettings',
       AllProjectsExport: true,
       ProjectsFilterName: null,
     });
     expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
-    expect(await count(field, 'projects')).toBe(5);
+    expect(await count(field, 'projects')).toBe(await count(office, 'projects'));
     expect(await checksum(field, 'projects')).toBe(await checksum(office, 'projects'));
-
-    const filtered = await newTask('GettingProjects', {
-      $type: 'GettingProjectsSettings',
-      AllProjectsExport: false,
-      ProjectsFilterName: 'Active projects',
-    });
-    expect(await field.services.syncAgent.run(filtered)).toBe('Failed');
-    expect(await logOf(filtered, 'Client')).toMatch(/Saved filters select assets; projects cannot be narrowed by one/);
   });
 });
 

@@ -118,6 +118,15 @@ export class FiltersRepository {
     return rows.map((r) => Number(r.id));
   }
 
+  /** The projects with a task (not deleted) on one of the given assets, in id order. */
+  async projectIdsOnAssets(assetIds: readonly number[]): Promise<number[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT DISTINCT project_id AS id FROM tasks WHERE asset_id = ANY($1::bigint[]) AND state <> 'deleted' ORDER BY 1`,
+      [assetIds],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
   /**
    * What an export of `kind` needs from a filter's matches of `matchedType`: the matches themselves,
    * the end nodes of matched sections (or of matched laterals' sections) so every copied pipe has its

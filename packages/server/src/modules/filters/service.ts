@@ -470,13 +470,19 @@ export class FiltersService {
   }
 
   /**
-   * The ids of the assets of `kind` (nodes, sections, laterals) that an export by the user's saved
-   * filter carries, uncapped: the filter's matches, and what they need in the receiving system (see
-   * `exportClosure`). Saved filters select assets, so projects answer 400 naming `filter`.
+   * The ids of the records of `kind` that an export by the user's saved filter carries, uncapped.
+   * Assets (nodes, sections, laterals): the filter's matches, and what they need in the receiving
+   * system (see `exportClosure`). Projects: those with work on the matched assets (a task not
+   * deleted), as the planned and completed tasks a filter selects are those on its assets.
    */
   async selectForExport(user: CurrentUser, kind: string, name: string): Promise<number[]> {
+    if (kind === 'projects') {
+      const row = await this.visibleOrFail(user, name);
+      return this.repo.projectIdsOnAssets(await this.matchedBy(row));
+    }
     const key = ({ nodes: 'node', sections: 'section', laterals: 'lateral' } as const)[kind];
-    if (!key) throw fail.field('filter', `Saved filters select assets; ${kind} cannot be narrowed by one.`);
+    if (!key)
+      throw fail.field('filter', `Saved filters select assets and projects; ${kind} cannot be narrowed by one.`);
     const row = await this.visibleOrFail(user, name);
     const def = parseJson(FilterDefinition, JSON.stringify(row.definition), 'filter');
     const { query } = await this.toQuery(def, 'filter');
@@ -488,6 +494,10 @@ export class FiltersService {
   async selectMatching(userId: string, name: string): Promise<number[]> {
     const row = await this.repo.visibleFilter(userId, name);
     if (!row) throw fail.notFound(`Filter "${name}" not found`);
+    return this.matchedBy(row);
+  }
+
+  private async matchedBy(row: SavedFilterRow): Promise<number[]> {
     const def = parseJson(FilterDefinition, JSON.stringify(row.definition), 'filter');
     const { query } = await this.toQuery(def, 'filter');
     return this.repo.assetIds(query, Number.MAX_SAFE_INTEGER);

@@ -69,7 +69,7 @@ export function webSyncRoutes(websync: WebSyncService) {
         schema: {
           summary: 'The saved filters the sync settings can name: jobs (tasks), subjects (assets), projects',
           description:
-            "The user's own saved filters, then shared ones. Saved filters select assets, so they serve jobs and subjects; none selects projects.",
+            "The user's own saved filters, then shared ones. Saved filters select assets: they serve subjects, jobs (the tasks on those assets) and projects (those with work on those assets).",
           tags,
           response: { 200: FilterChoices, ...errors },
         },

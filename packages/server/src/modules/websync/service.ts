@@ -285,9 +285,8 @@ export class WebSyncService {
   /**
    * The filter names the sync settings offer: the user's own saved filters, then the shared ones
    * (a name the user has is theirs, as the filters module resolves it). Saved filters select
-   * assets (nodes, sections, laterals): they narrow the assets got (subjects) and the planned and
-   * completed tasks on those assets (jobs). No saved filter selects projects in this system (the
-   * Office refuses a projects filter), so that list is empty until one can.
+   * assets (nodes, sections, laterals): they narrow the assets got (subjects), the planned and
+   * completed tasks on those assets (jobs), and the projects with work on those assets (projects).
    */
   async filterChoices(user: CurrentUser): Promise<FilterChoices> {
     this.guard(user);
@@ -298,7 +297,7 @@ export class WebSyncService {
         FilterName: f.name,
         DisplayName: `${f.name} (${f.objectType}${f.shared ? ', shared' : ''})`,
       }));
-    return { jobs: choices, subjects: choices, projects: [] };
+    return { jobs: choices, subjects: choices, projects: choices };
   }
 
   /** Whether `user` may use the console, and so start, cancel and export for the agent. */
