@@ -31,6 +31,8 @@ import { DELETE_CONFIRM } from './deleteConfirm';
 import { ScenarioIcon } from './ScenarioIcon';
 import { formOfTask, newScheduleForm, saveBodyOf, type ScheduleForm } from './scheduleForm';
 import { ScheduleTaskModal } from './ScheduleTaskModal';
+import { useConsoleSession } from './ConsoleSession';
+import { NO_FILTERS } from './FilterSelect';
 import type { LogHandOver } from './LogPage';
 import './websync.css';
 
@@ -45,6 +47,7 @@ const toSort = (q: ScheduleQuery): VirtualTableSort => ({
 /** The task schedule page: filters, the id-first table, and the 'Schedule task options' modal. */
 export function SchedulePage() {
   const dispatch = useAppDispatch();
+  const filters = useConsoleSession()?.filters ?? NO_FILTERS;
   const navigate = useNavigate();
   const [query, setQuery] = useState<ScheduleQuery>(DEFAULT_QUERY);
   const [shownSort, setShownSort] = useState<VirtualTableSort>(toSort(DEFAULT_QUERY));
@@ -288,6 +291,7 @@ export function SchedulePage() {
         <ScheduleTaskModal
           initial={editing}
           users={users}
+          filters={filters}
           onSave={(form) => void save(form)}
           onClose={() => setEditing(null)}
         />

@@ -11,12 +11,25 @@ const USERS = [
   { id: '00000000-0000-4000-8000-000000000001', userName: 'Sam Syncer', organization: '', login: 'syncer' },
 ];
 const NOW = new Date('2030-01-01T10:00:30Z');
+const choice = (name: string) => ({ FilterName: name, DisplayName: `${name} (Section, shared)` });
+const FILTERS = {
+  jobs: [choice('Planned'), choice('Very poor sections')],
+  subjects: [choice('Very poor sections')],
+  projects: [choice('Active works')],
+};
 
 function renderModal(initial: ScheduleForm = newScheduleForm()) {
   const shell = createTestShell();
   const onSave = vi.fn();
   renderInShell(
-    <ScheduleTaskModal initial={initial} users={USERS} onSave={onSave} onClose={() => {}} now={() => NOW} />,
+    <ScheduleTaskModal
+      initial={initial}
+      users={USERS}
+      filters={FILTERS}
+      onSave={onSave}
+      onClose={() => {}}
+      now={() => NOW}
+    />,
     shell,
   );
   const save = () => screen.getByRole('button', { name: 'Save' });
@@ -54,7 +67,7 @@ describe('Schedule task options', () => {
     await user.selectOptions(screen.getByLabelText('Login *'), 'syncer');
     await user.click(screen.getByLabelText('Start time *')); // takes the next minute
     expect(save()).toBeDisabled();
-    await user.type(screen.getByLabelText('Filter *'), 'Planned');
+    await user.selectOptions(screen.getByLabelText('Filter *'), 'Planned');
     expect(save()).toBeEnabled();
     await user.click(screen.getByLabelText('Weekly'));
     expect(screen.getByLabelText('Recur every (weeks)')).toHaveValue(1);
@@ -107,6 +120,24 @@ describe('Schedule task options', () => {
     expect(save()).toBeDisabled();
     await user.click(screen.getByLabelText('All assets'));
     expect(screen.getByLabelText('Assets filter')).toBeDisabled();
+    expect(save()).toBeEnabled();
+  });
+
+  it('the settings block offers the saved filters of /api/filter: jobs for tasks, projects for projects', async () => {
+    const { user, save } = renderModal({
+      ...newScheduleForm('GettingProjects'),
+      name: 'n',
+      userId: USERS[0]!.id,
+      startTime: '2030-01-02T00:00:00Z',
+    });
+    const projects = screen.getByLabelText('Projects filter');
+    expect([...projects.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      '',
+      'Active works (Section, shared)',
+    ]);
+    expect(projects).toHaveAttribute('aria-required', 'true');
+    expect(save()).toBeDisabled();
+    await user.selectOptions(projects, 'Active works');
     expect(save()).toBeEnabled();
   });
 });

@@ -4,6 +4,7 @@ import {
   SCENARIO_LABELS,
   scheduleSaveDisabled,
   START_TIME_IN_PAST,
+  type FilterChoices,
   type SyncUser,
 } from '@manway/core/api/websync';
 import { DAYS_OF_WEEK, MAX_RECUR } from '@manway/core/rules/schedule';
@@ -13,6 +14,7 @@ import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { BoundedModal } from '../../../ui/modal/Modal';
 import { fromLocalInput, nextMinute, toLocalInput, type ScheduleForm } from './scheduleForm';
+import { FilterSelect } from './FilterSelect';
 import { ScenarioIcon } from './ScenarioIcon';
 
 export const SCHEDULE_MODAL_TITLE = 'Schedule task options';
@@ -26,13 +28,22 @@ const KINDS = [
 export interface ScheduleTaskModalProps {
   initial: ScheduleForm;
   users: readonly SyncUser[];
+  /** The saved filters the settings block offers (/api/filter). */
+  filters: FilterChoices;
   onSave: (form: ScheduleForm) => void;
   onClose: () => void;
   now?: () => Date;
 }
 
 /** The 'Schedule task options' modal: every field of spec section 2 in order, the rules of section 5. */
-export function ScheduleTaskModal({ initial, users, onSave, onClose, now = () => new Date() }: ScheduleTaskModalProps) {
+export function ScheduleTaskModal({
+  initial,
+  users,
+  filters,
+  onSave,
+  onClose,
+  now = () => new Date(),
+}: ScheduleTaskModalProps) {
   const dispatch = useAppDispatch();
   const [form, setForm] = useState(initial);
   const id = useId();
@@ -58,15 +69,13 @@ export function ScheduleTaskModal({ initial, users, onSave, onClose, now = () =>
       case 'GettingPlannedTasks':
       case 'SendingCompletedTasks':
         return (
-          <label className="mw-ws-field">
-            <span>{form.scenario === 'GettingPlannedTasks' ? 'Filter' : 'Scheduled tasks filter'} *</span>
-            <input
-              value={form.filterName}
-              required
-              aria-required="true"
-              onChange={(e) => set({ filterName: e.target.value })}
-            />
-          </label>
+          <FilterSelect
+            label={form.scenario === 'GettingPlannedTasks' ? 'Filter *' : 'Scheduled tasks filter *'}
+            choices={filters.jobs}
+            value={form.filterName || null}
+            required
+            onChange={(name) => set({ filterName: name ?? '' })}
+          />
         );
       case 'GettingAssets':
       case 'GettingProjects': {
@@ -83,14 +92,14 @@ export function ScheduleTaskModal({ initial, users, onSave, onClose, now = () =>
               />
               <span>All {what}</span>
             </label>
-            <label className="mw-ws-field">
-              <span>{what === 'assets' ? 'Assets filter' : 'Projects filter'}</span>
-              <input
-                value={form.filterName}
-                disabled={form.allExport}
-                onChange={(e) => set({ filterName: e.target.value })}
-              />
-            </label>
+            <FilterSelect
+              label={what === 'assets' ? 'Assets filter' : 'Projects filter'}
+              choices={what === 'assets' ? filters.subjects : filters.projects}
+              value={form.filterName || null}
+              required={!form.allExport}
+              disabled={form.allExport}
+              onChange={(name) => set({ filterName: name ?? '' })}
+            />
           </>
         );
       }

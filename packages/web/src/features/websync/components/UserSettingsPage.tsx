@@ -3,7 +3,6 @@ import {
   DEFAULT_SYNC_SETTINGS,
   EXISTING_TASKS_ACTION_LABELS,
   EXISTING_TASKS_ACTIONS,
-  type FilterChoice,
   type SyncUser,
   type SyncUserSettings,
 } from '@manway/core/api/websync';
@@ -12,6 +11,7 @@ import { useAppDispatch } from '../../../shell/store/hooks';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { getSyncUserSettings, getSyncUsers, saveSyncUserSettings } from '../api/websyncApi';
 import { useConsoleSession } from './ConsoleSession';
+import { FilterSelect, NO_FILTERS } from './FilterSelect';
 import './websync.css';
 
 export const USERS_CAPTION = 'Only users with assigned WebSync permissions are displayed in the list';
@@ -89,7 +89,7 @@ export function UserSettingsPage() {
 
   const selected = users?.find((u) => u.id === userId);
   const disabled = !settings || loading;
-  const filters = session?.filters ?? { jobs: [], subjects: [], projects: [] };
+  const filters = session?.filters ?? NO_FILTERS;
   const tasks = settings?.gettingTasksSettings ?? DEFAULT_SYNC_SETTINGS.gettingTasksSettings!;
   const sending = settings?.sendingCompletedTasksSettings ?? DEFAULT_SYNC_SETTINGS.sendingCompletedTasksSettings!;
   const assets = settings?.gettingAssetsSettings ?? DEFAULT_SYNC_SETTINGS.gettingAssetsSettings!;
@@ -150,6 +150,7 @@ export function UserSettingsPage() {
           <fieldset disabled={disabled} className="mw-ws-sections">
             <Section title="When getting tasks from Office to Field">
               <FilterSelect
+                label="Filter"
                 choices={filters.jobs}
                 value={tasks.FilterName}
                 onChange={(FilterName) => change('gettingTasksSettings', { FilterName })}
@@ -222,6 +223,7 @@ export function UserSettingsPage() {
                 </select>
               </label>
               <FilterSelect
+                label="Filter"
                 choices={filters.jobs}
                 value={sending.ScheduledTasksFilterName}
                 onChange={(ScheduledTasksFilterName) =>
@@ -273,6 +275,7 @@ export function UserSettingsPage() {
                 }
               />
               <FilterSelect
+                label="Filter"
                 choices={filters.subjects}
                 value={assets.AssetsFilterName}
                 required={!assets.AllAssetsExport}
@@ -295,6 +298,7 @@ export function UserSettingsPage() {
                 onChange={(AllProjectsExport) => change('gettingProjectsSettings', { AllProjectsExport })}
               />
               <FilterSelect
+                label="Filter"
                 choices={filters.projects}
                 value={projects.ProjectsFilterName}
                 required={!projects.AllProjectsExport}
@@ -341,45 +345,6 @@ function Check({
     <label className="mw-ws-check">
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
       {label}
-    </label>
-  );
-}
-
-/**
- * A filter name, or none; a saved name no longer offered stays shown so it is not lost silently.
- * `required` is only announced: the spec shows no required message.
- */
-function FilterSelect({
-  choices,
-  value,
-  required = false,
-  disabled,
-  onChange,
-}: {
-  choices: readonly FilterChoice[];
-  value: string | null;
-  required?: boolean;
-  disabled?: boolean;
-  onChange: (filterName: string | null) => void;
-}) {
-  const offered = value && !choices.some((c) => c.FilterName === value);
-  return (
-    <label className="mw-ws-field">
-      <span>Filter</span>
-      <select
-        value={value ?? ''}
-        aria-required={required || undefined}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value || null)}
-      >
-        <option value="" />
-        {offered && <option value={value}>{value}</option>}
-        {choices.map((c) => (
-          <option key={c.FilterName} value={c.FilterName}>
-            {c.DisplayName}
-          </option>
-        ))}
-      </select>
     </label>
   );
 }
