@@ -45,7 +45,13 @@ async function freePortPair(): Promise<number> {
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'manway-e2e-'));
-  const product = await startProduct({ port: await freePortPair(), dataDir, adminPassword: ADMIN_PASSWORD });
+  // Seeding the demo town on the embedded database takes minutes when the machine is shared.
+  const product = await startProduct({
+    port: await freePortPair(),
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    timeoutMs: 300_000,
+  });
   project.provide('baseUrl', product.baseUrl);
   project.provide('fieldUrl', product.fieldUrl);
   project.provide('adminPassword', ADMIN_PASSWORD);
