@@ -252,7 +252,8 @@ export function LogPage() {
       {
         id: 'Scenario',
         label: 'Tasks',
-        width: 250,
+        // Wide enough for the longest type, 'Getting database structure and standards', with its icon.
+        width: 310,
         sortable: true,
         render: (t) => (
           <span className="mw-ws-scenario">
@@ -260,7 +261,7 @@ export function LogPage() {
           </span>
         ),
       },
-      { id: 'Status', label: 'Status', width: 160, sortable: true, render: (t) => <StatusCell status={t.status} /> },
+      { id: 'Status', label: 'Status', width: 195, sortable: true, render: (t) => <StatusCell status={t.status} /> },
       {
         id: 'CurrentOperation',
         label: 'Current operation',
