@@ -252,8 +252,8 @@ export function LogPage() {
       {
         id: 'Scenario',
         label: 'Tasks',
-        // Wide enough for the longest type, 'Getting database structure and standards', with its icon.
-        width: 310,
+        // The longest type, 'Getting database structure and standards', takes two lines of the row.
+        width: 280,
         sortable: true,
         render: (t) => (
           <span className="mw-ws-scenario">
@@ -261,11 +261,11 @@ export function LogPage() {
           </span>
         ),
       },
-      { id: 'Status', label: 'Status', width: 195, sortable: true, render: (t) => <StatusCell status={t.status} /> },
+      { id: 'Status', label: 'Status', width: 190, sortable: true, render: (t) => <StatusCell status={t.status} /> },
       {
         id: 'CurrentOperation',
         label: 'Current operation',
-        width: 200,
+        width: 180,
         render: (t) =>
           t.isTransferringMedia ? (
             <button
@@ -303,8 +303,8 @@ export function LogPage() {
         sortable: true,
         render: (t) => <DateTimeText value={t.finished} />,
       },
-      { id: 'ScheduleName', label: 'Schedule name', width: 150, sortable: true, render: (t) => t.scheduleName ?? '' },
-      { id: 'Login', label: 'Login', width: 110, sortable: true, render: (t) => t.login },
+      { id: 'ScheduleName', label: 'Schedule name', width: 140, sortable: true, render: (t) => t.scheduleName ?? '' },
+      { id: 'Login', label: 'Login', width: 100, sortable: true, render: (t) => t.login },
       {
         id: 'Logs',
         label: 'Logs',
