@@ -13,7 +13,7 @@ import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import WebGLVectorTileLayer from 'ol/layer/WebGLVectorTile';
 import type VectorSource from 'ol/source/Vector';
 import type VectorTileSource from 'ol/source/VectorTile';
-import type { FlatStyle, Rule } from 'ol/style/flat';
+import type { Rule } from 'ol/style/flat';
 import type { Style } from 'ol/style';
 import {
   GRADE_STYLES,
@@ -48,48 +48,67 @@ function gradeColour(): unknown[] {
   return ['match', ['get', 'conditionGrade'], ...graded, none];
 }
 
-function pointStyle(symbol: SubtypeSymbol, fill: unknown, outline: string, extra = 0): FlatStyle {
+/**
+ * A circle drawn as a regular polygon of this many sides: it lets one shape style draw every
+ * subtype. At symbol sizes its edge is within a hundredth of a pixel of the circle's.
+ */
+const CIRCLE_SIDES = 64;
+
+type PointSymbol = SubtypeSymbol & { kind: 'point' };
+
+/** Corners, corner radius and rotation of a point symbol, `extra` pixels larger (a halo). */
+function polygonOf(symbol: PointSymbol, extra = 0): { points: number; radius: number; angle: number } {
+  return (
+    polygonFor(symbol.shape, symbol.radius + extra) ?? { points: CIRCLE_SIDES, radius: symbol.radius + extra, angle: 0 }
+  );
+}
+
+function strokeWidth(extra = 0): number {
+  return 1.5 + extra / 2;
+}
+
+/** One value per subtype of the layer, chosen on the GPU by the feature's subtype. */
+function bySubtype(layer: MapLayerId, value: (symbol: PointSymbol) => number): unknown {
+  const subtypes = SUBTYPE_STYLES.filter((s) => s.layer === layer && s.symbol.kind === 'point');
+  const fallback = value(fallbackSymbol(layer));
+  const cases = subtypes.flatMap((s) => [s.subtype, value(s.symbol as PointSymbol)]);
+  return cases.length ? ['match', ['get', 'subtype'], ...cases, fallback] : fallback;
+}
+
+function fallbackSymbol(layer: MapLayerId): PointSymbol {
+  const symbol = subtypeStyle(layer, '\u0000unknown').symbol;
   if (symbol.kind !== 'point') throw new Error('A point layer draws point symbols');
-  const polygon = polygonFor(symbol.shape, symbol.radius + extra);
-  const strokeWidth = 1.5 + extra / 2;
-  if (!polygon) {
-    return {
-      'circle-radius': symbol.radius + extra,
-      'circle-fill-color': fill,
-      'circle-stroke-color': outline,
-      'circle-stroke-width': strokeWidth,
-    } as FlatStyle;
-  }
-  return {
-    'shape-points': polygon.points,
-    'shape-radius': polygon.radius,
-    'shape-angle': polygon.angle,
-    'shape-fill-color': fill,
-    'shape-stroke-color': outline,
-    'shape-stroke-width': strokeWidth,
-  } as FlatStyle;
+  return symbol;
 }
 
 /**
- * One rule per subtype of the layer in the style table, a fallback for unknown subtypes, and a halo
- * under the feature whose id is in the `activeId` style variable (the open summary).
+ * The halo under the feature whose id is in the `activeId` style variable (the open summary), then
+ * every feature's symbol from one style: WebGL draws all instances once per rule, so a rule per
+ * subtype would cost a pass over every point for each subtype; `match` picks the symbol instead.
  */
 export function pointFlatStyle(layer: MapLayerId): Rule[] {
-  const subtypes = SUBTYPE_STYLES.filter((s) => s.layer === layer && s.symbol.kind === 'point');
-  const colour = gradeColour();
-  const fallback = subtypeStyle(layer, '\u0000unknown').symbol;
+  const halo = polygonOf(fallbackSymbol(layer), 7);
   return [
     {
       filter: ['==', ['id'], ['var', 'activeId']],
-      style: pointStyle(fallback, 'rgba(28,109,208,0.25)', SELECTION_COLOUR, 7),
+      style: {
+        'shape-points': halo.points,
+        'shape-radius': halo.radius,
+        'shape-angle': halo.angle,
+        'shape-fill-color': 'rgba(28,109,208,0.25)',
+        'shape-stroke-color': SELECTION_COLOUR,
+        'shape-stroke-width': strokeWidth(7),
+      },
     },
-    ...subtypes.map((s): Rule => ({
-      filter: ['==', ['get', 'subtype'], s.subtype],
-      style: pointStyle(s.symbol, colour, OUTLINE_COLOUR),
-    })),
     {
-      filter: ['!', ['in', ['get', 'subtype'], ['literal', subtypes.map((s) => s.subtype)]]],
-      style: pointStyle(fallback, colour, OUTLINE_COLOUR),
+      style: {
+        'shape-points': bySubtype(layer, (s) => polygonOf(s).points),
+        'shape-radius': bySubtype(layer, (s) => polygonOf(s).radius),
+        'shape-angle': bySubtype(layer, (s) => polygonOf(s).angle),
+        'shape-fill-color': gradeColour(),
+        'shape-stroke-color': OUTLINE_COLOUR,
+        'shape-stroke-width': strokeWidth(),
+      },
     },
   ] as Rule[];
 }
@@ -115,6 +134,9 @@ export function largePointLayer(source: VectorSource, o: Options): Layer {
     properties: { ...o.properties, webgl: true },
     style: pointFlatStyle(o.layer),
     variables: { activeId: -1 },
+    // Hit detection would draw every point a second time on each frame; the map finds what was
+    // clicked or boxed from the features themselves (networkMap.ts).
+    disableHitDetection: true,
   });
 }
 
@@ -129,6 +151,7 @@ export function largePointTileLayer(source: VectorTileSource, o: Options): Layer
     properties: { ...o.properties, webgl: true },
     style: pointFlatStyle(o.layer),
     variables: { activeId: -1 },
+    disableHitDetection: true,
   });
 }
 
