@@ -32,7 +32,7 @@ import VectorSource from 'ol/source/Vector';
 import VectorTileSource from 'ol/source/VectorTile';
 import XYZ from 'ol/source/XYZ';
 import { TILE_MAX_ZOOM } from '@manway/core/api/tiles';
-import { largePointTileLayer, setActivePoint } from './largePoints';
+import { largePointTileLayer, setActivePoint, tileFeaturesInExtent } from './largePoints';
 import type { LayerSource } from './scaleMode';
 import OlFeature from 'ol/Feature';
 import { assetStyle, clusterStyle, editedLocationStyle, userPositionStyles, type Highlight } from './olStyles';
@@ -426,8 +426,8 @@ export class NetworkMap {
     for (const layer of MAP_LAYERS) {
       const tiles = this.#tileLayers.get(layer)!;
       // Tiles carry what features are drawn by; the list shows those, the summary loads the rest.
-      if (tiles.getVisible() && tiles instanceof VectorTileLayer) {
-        for (const f of tiles.getFeaturesInExtent(extent))
+      if (tiles.getVisible()) {
+        for (const f of tileFeaturesInExtent(tiles, extent, this.#map.getView().getResolution() ?? 1))
           found.push({ layer, id: Number(f.getId()), properties: propertiesOf(f) });
       }
       // A filtered layer offers what the filter found.
