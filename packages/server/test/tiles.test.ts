@@ -1,7 +1,7 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TILE_BUFFER, TILE_CONTENT_TYPE, TILE_EXTENT } from '@manway/core/api/tiles';
+import { TILE_BUFFER, TILE_CONTENT_TYPE, TILE_EXTENT, TILE_PIXELS, TILE_THIN_MAX_ZOOM } from '@manway/core/api/tiles';
 import { TILE_FEATURES_SQL, TilesRepository } from '../src/modules/tiles/repository';
 import { TilesService } from '../src/modules/tiles/service';
 import type { TestClient } from './harness';
@@ -34,6 +34,14 @@ let assets: Asset[];
 /** A zoom at which the demo town spans a few tiles each way, and those tiles with a ring around them. */
 let zoom: number;
 let tiles: { x: number; y: number }[];
+/** Thinned tiles (at or below TILE_THIN_MAX_ZOOM) over the same ground. */
+const tilesAt = (z: number) => {
+  const shift = 2 ** (zoom - z);
+  return [...new Set(tiles.map((t) => `${Math.floor(t.x / shift)}/${Math.floor(t.y / shift)}`))].map((k) => {
+    const [x, y] = k.split('/').map(Number);
+    return { x: x!, y: y! };
+  });
+};
 
 const mercator = ([lon, lat]: number[]) => [
   (lon! * Math.PI * 6378137) / 180,
@@ -120,9 +128,15 @@ function lengthInBox(p: number[], q: number[], [w, s, e, n]: Box): number {
  * The brute-force answer: assets of the type whose geometry meets the buffered tile. One passing within
  * a grid unit of the buffer's edge is snapped onto it, and a tile may keep or drop it.
  */
-function expected(type: Key, z: number, x: number, y: number): { must: Asset[]; may: Asset[] } {
+function expected(
+  type: Key,
+  z: number,
+  x: number,
+  y: number,
+  grid = z <= TILE_THIN_MAX_ZOOM ? TILE_PIXELS : TILE_EXTENT,
+): { must: Asset[]; may: Asset[] } {
   const box = bufferedTile(z, x, y);
-  const unit = tileSize(z) / TILE_EXTENT;
+  const unit = tileSize(z) / grid;
   const inner: Box = [box[0] + unit, box[1] + unit, box[2] - unit, box[3] - unit];
   const outer: Box = [box[0] - unit, box[1] - unit, box[2] + unit, box[3] + unit];
   const meets = (points: number[][], [w, s, e, n]: Box) =>
@@ -194,6 +208,81 @@ describe('vector tiles', () => {
     // Sections crossing tile edges appear in each tile they cross.
     expect(seen).toBeGreaterThanOrEqual(assets.length);
   });
+
+  it.each([TILE_THIN_MAX_ZOOM, 10])(
+    'at zoom %i keep one node per pixel, the worst condition grade first, and leave out laterals',
+    async (z) => {
+      expect(zoom).toBeGreaterThan(TILE_THIN_MAX_ZOOM);
+      const size = tileSize(z);
+      const rank = (a: Asset) => (a.grade === null ? -1 : a.grade);
+      let kept = 0;
+      let shared = 0;
+      for (const { x, y } of tilesAt(z)) {
+        expect((await fetchTile(`/api/tiles/Lateral/${z}/${x}/${y}.pbf`)).status).toBe(204);
+        const got = decode((await fetchTile(`/api/tiles/Node/${z}/${x}/${y}.pbf`)).body, 'Node');
+        const { must, may } = expected('node', z, x, y);
+        const pixelOf = (a: Asset) => {
+          const [px, py] = a.points[0]!;
+          const column = Math.round(((px! + HALF_WORLD - x * size) / size) * TILE_PIXELS);
+          const row = Math.round(((HALF_WORLD - y * size - py!) / size) * TILE_PIXELS);
+          return `${column * (TILE_EXTENT / TILE_PIXELS)},${row * (TILE_EXTENT / TILE_PIXELS)}`;
+        };
+        // Per pixel, the node the tile should show: the worst grade, then the lowest id.
+        const best = new Map<string, Asset>();
+        for (const a of must) {
+          const held = best.get(pixelOf(a));
+          if (!held || rank(a) > rank(held) || (rank(a) === rank(held) && a.id < held.id)) best.set(pixelOf(a), a);
+        }
+        const pixels = got.map((f) => `${f.points[0]![0]!.x},${f.points[0]![0]!.y}`);
+        expect(new Set(pixels).size, `one node per pixel in ${z}/${x}/${y}`).toBe(pixels.length);
+        const grazing = new Set(may.map((a) => pixelOf(a)));
+        for (const [pixel, a] of best) {
+          if (grazing.has(pixel)) continue;
+          const f = got.find((g) => `${g.points[0]![0]!.x},${g.points[0]![0]!.y}` === pixel);
+          expect(f?.id, `node at pixel ${pixel} of ${z}/${x}/${y}`).toBe(a.id);
+        }
+        kept += got.length;
+        shared += must.length - best.size;
+      }
+      expect(kept).toBeGreaterThan(0);
+      // At zoom 10 a pixel is about 100 m: nodes share pixels, so the rule above chose among them.
+      if (z === 10) expect(shared).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([TILE_THIN_MAX_ZOOM, 10])(
+    'at zoom %i snap sections to the pixels, leave out those shorter than a pixel and draw each path once',
+    async (z) => {
+      const pixel = TILE_EXTENT / TILE_PIXELS;
+      let drawn = 0;
+      let meetingAll = 0;
+      for (const { x, y } of tilesAt(z)) {
+        const got = decode((await fetchTile(`/api/tiles/Section/${z}/${x}/${y}.pbf`)).body, 'Section');
+        const { must, may } = expected('section', z, x, y);
+        const meeting = new Set([...must, ...may].map((a) => a.id));
+        const paths = got.map((f) => JSON.stringify(f.points));
+        expect(new Set(paths).size, `each path once in ${z}/${x}/${y}`).toBe(paths.length);
+        for (const f of got) {
+          expect(meeting.has(f.id)).toBe(true);
+          const a = assets.find((g) => g.id === f.id)!;
+          const length = a.points
+            .slice(1)
+            .reduce((sum, q, i) => sum + Math.hypot(q[0]! - a.points[i]![0]!, q[1]! - a.points[i]![1]!), 0);
+          expect(length, `section ${a.code} is a pixel long at least`).toBeGreaterThanOrEqual(
+            tileSize(z) / TILE_PIXELS,
+          );
+          const vertices = f.points.flat();
+          expect(vertices.every((p) => p.x % pixel === 0 && p.y % pixel === 0)).toBe(true);
+          expect(new Set(vertices.map((p) => `${p.x},${p.y}`)).size).toBeGreaterThan(1);
+        }
+        drawn += got.length;
+        meetingAll += meeting.size;
+      }
+      // At zoom 10 a pixel is about 100 m, longer than the demo town's sections.
+      if (z === TILE_THIN_MAX_ZOOM) expect(drawn).toBeGreaterThan(0);
+      else expect(drawn).toBeLessThan(meetingAll);
+    },
+  );
 
   it('name the layer in any case or in the plural', async () => {
     const { x, y } = tiles[Math.floor(tiles.length / 2)]!;
@@ -292,30 +381,39 @@ describe('vector tiles', () => {
       zoom + 2,
       tiles[0]!.x * 4,
       tiles[0]!.y * 4,
+      false,
     ]);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toMatch(/assets_geom_node_idx/);
     expect(text).not.toMatch(/Seq Scan on assets/);
   });
 
-  it.runIf(process.env.DATABASE_URL)('encode the same features in process as ST_AsMVT does', async () => {
-    const repo = new TilesRepository(server.db);
-    const inProcess = new TilesService(repo, server.services.objects, { encodeInDatabase: false });
-    const inDatabase = new TilesService(repo, server.services.objects, { encodeInDatabase: true });
-    for (const [key, name] of Object.entries(LAYERS) as [Key, string][]) {
-      for (const { x, y } of tiles) {
-        const params = { layer: name, z: String(zoom), x: String(x), y: String(y) };
-        const [a, b] = [await inProcess.tile(params), await inDatabase.tile(params)];
-        if ('notModified' in a || 'notModified' in b) throw new Error('no If-None-Match was sent');
-        // Assets grazing the buffer's edge may fall either way of the grid; see expected().
-        const grazing = new Set(expected(key, zoom, x, y).may.map((g) => g.id));
-        const summary = (body: Uint8Array) =>
-          decode(body, name)
-            .filter((f) => !grazing.has(f.id))
-            .map((f) => ({ id: f.id, properties: f.properties, points: f.points.flat().length }))
-            .sort((p, q) => p.id - q.id);
-        expect(summary(a.body), `${name} ${zoom}/${x}/${y}`).toEqual(summary(b.body));
+  it.runIf(process.env.DATABASE_URL)(
+    'encode the same features in process as ST_AsMVT does, thinned or not',
+    async () => {
+      const repo = new TilesRepository(server.db);
+      const inProcess = new TilesService(repo, server.services.objects, { encodeInDatabase: false });
+      const inDatabase = new TilesService(repo, server.services.objects, { encodeInDatabase: true });
+      const sets = [
+        { z: zoom, at: tiles },
+        { z: TILE_THIN_MAX_ZOOM, at: tilesAt(TILE_THIN_MAX_ZOOM) },
+        { z: 10, at: tilesAt(10) },
+      ];
+      for (const [key, name] of Object.entries(LAYERS) as [Key, string][]) {
+        for (const { z, x, y } of sets.flatMap((s) => s.at.map((t) => ({ z: s.z, ...t })))) {
+          const params = { layer: name, z: String(z), x: String(x), y: String(y) };
+          const [a, b] = [await inProcess.tile(params), await inDatabase.tile(params)];
+          if ('notModified' in a || 'notModified' in b) throw new Error('no If-None-Match was sent');
+          // Assets grazing the buffer's edge may fall either way of the grid; see expected().
+          const grazing = new Set(expected(key, z, x, y).may.map((g) => g.id));
+          const summary = (body: Uint8Array) =>
+            decode(body, name)
+              .filter((f) => !grazing.has(f.id))
+              .map((f) => ({ id: f.id, properties: f.properties, points: f.points.flat().length }))
+              .sort((p, q) => p.id - q.id);
+          expect(summary(a.body), `${name} ${z}/${x}/${y}`).toEqual(summary(b.body));
+        }
       }
-    }
-  });
+    },
+  );
 });

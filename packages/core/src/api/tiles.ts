@@ -13,6 +13,24 @@ export const TILE_MAX_ZOOM = 22;
 export const TILE_EXTENT = 4096;
 export const TILE_BUFFER = 64;
 
+/**
+ * Up to this zoom a tile is thinned to what a 256-pixel tile can show (at zoom 12 a pixel is about
+ * 25 m on the ground; a zoom-10 tile over a district held 90,000 nodes, several megabytes): a line
+ * shorter than a pixel is left out, every geometry is snapped to the tile's pixels, and of geometries
+ * that land on the same pixels one is kept, the worst condition grade first, then the lowest id. Laterals,
+ * house connections a few metres long, are not drawn at all.
+ */
+export const TILE_THIN_MAX_ZOOM = 12;
+/** The pixels along a tile's side that a thinned tile is snapped to. */
+export const TILE_PIXELS = 256;
+
+/** Whether a tile at zoom z is thinned (TILE_THIN_MAX_ZOOM). */
+export const tileIsThinned = (z: number): boolean => z <= TILE_THIN_MAX_ZOOM;
+
+/** Whether a tile of this asset type at zoom z carries any feature: laterals are left out of thinned tiles. */
+export const tileShowsType = (objectType: string, z: number): boolean =>
+  !(tileIsThinned(z) && objectType === 'lateral');
+
 export const TileParams = z.object({
   layer: z.string().max(40).describe('Node, Section or Lateral (any case; nodes, sections, laterals too)'),
   z: z.string().max(8).describe(`zoom, 0–${TILE_MAX_ZOOM}`),

@@ -82,6 +82,11 @@ export class ScaleService {
     };
   }
 
+  /** How many generated assets the database holds. */
+  generatedAssetCount(): Promise<number> {
+    return this.repo.scaleAssetCount();
+  }
+
   /** Benchmark baseline: the same rows, generated beforehand, COPYed raw into a bare table. */
   rawCopySeconds(assets: number, seed: number): Promise<number> {
     const lines: string[] = [];

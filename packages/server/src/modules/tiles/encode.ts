@@ -1,9 +1,11 @@
 /**
  * In-process tile encoding for databases without ST_AsMVT (PGlite): Web Mercator geometry, already
  * clipped to the buffered tile by the query, is mapped to tile units and snapped to the grid the way
- * ST_AsMVTGeom does, and vt-pbf writes the protobuf. See docs/decisions/0009-vector-tiles-encoding.md.
+ * ST_AsMVTGeom does, and vt-pbf writes the protobuf; a thinned tile (TILE_THIN_MAX_ZOOM) is snapped to
+ * its pixels and keeps one feature per pixel path, as MVT_THINNED_TILE_SQL does. See
+ * docs/decisions/0009-vector-tiles-encoding.md.
  */
-import { TILE_EXTENT } from '@manway/core/api/tiles';
+import { TILE_EXTENT, TILE_PIXELS } from '@manway/core/api/tiles';
 import { fromGeojsonVt } from 'vt-pbf';
 import type { TileFeatureRow } from './repository';
 
@@ -28,19 +30,21 @@ type Geometry =
 
 export function encodeTile(
   layerName: string,
-  tile: { z: number; x: number; y: number },
+  tile: { z: number; x: number; y: number; thinned: boolean },
   rows: readonly TileFeatureRow[],
 ): Uint8Array {
   const size = (2 * HALF_WORLD) / 2 ** tile.z;
   const west = -HALF_WORLD + tile.x * size;
   const north = HALF_WORLD - tile.y * size;
+  const grid = tile.thinned ? TILE_PIXELS : TILE_EXTENT;
+  const unit = TILE_EXTENT / grid;
   // Tile rows count down from the north, so y flips.
   const toTile = (c: number[]): Point => [
-    Math.round(((c[0]! - west) / size) * TILE_EXTENT),
-    Math.round(((north - c[1]!) / size) * TILE_EXTENT),
+    Math.round(((c[0]! - west) / size) * grid) * unit,
+    Math.round(((north - c[1]!) / size) * grid) * unit,
   ];
 
-  const features: TileFeature[] = [];
+  let features: TileFeature[] = [];
   for (const row of rows) {
     const { points, lines } = collect(JSON.parse(row.geometry) as Geometry);
     const tags = { assetId: row.asset_code, subtype: row.subtype, conditionGrade: row.condition_grade };
@@ -53,6 +57,7 @@ export function encodeTile(
       if (snapped.length) features.push({ ...base, type: 2, geometry: snapped });
     }
   }
+  if (tile.thinned) features = onePerPath(features);
   if (!features.length) return new Uint8Array();
   // vt-pbf's types name geojson-vt's index, but it reads only the features of a tile.
   return fromGeojsonVt({ [layerName]: { features } } as unknown as Parameters<typeof fromGeojsonVt>[0], {
@@ -84,6 +89,18 @@ function collect(g: Geometry, acc = { points: [] as number[][], lines: [] as num
     }
   }
   return acc;
+}
+
+/** Of features on the same pixels, the one with the worst condition grade, then the lowest id. */
+function onePerPath(features: TileFeature[]): TileFeature[] {
+  const grade = (f: TileFeature) => (f.tags.conditionGrade === null ? -Infinity : Number(f.tags.conditionGrade));
+  const kept = new Map<string, TileFeature>();
+  for (const f of features) {
+    const key = `${f.type}:${JSON.stringify(f.geometry)}`;
+    const held = kept.get(key);
+    if (!held || grade(f) > grade(held) || (grade(f) === grade(held) && f.id < held.id)) kept.set(key, f);
+  }
+  return [...kept.values()];
 }
 
 function withoutRepeats(line: Point[]): Point[] {

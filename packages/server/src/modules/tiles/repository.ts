@@ -3,7 +3,7 @@
  * `assets_geom_idx` with `geom && <tile envelope, buffered, in WGS 84>` (the EXPLAIN test in
  * test/tiles.test.ts): the envelope is a Web Mercator square, which maps to a longitude/latitude box.
  */
-import { TILE_BUFFER, TILE_EXTENT } from '@manway/core/api/tiles';
+import { TILE_BUFFER, TILE_EXTENT, TILE_PIXELS } from '@manway/core/api/tiles';
 import type { Database } from '../../db/connection';
 
 export interface TileQuery {
@@ -11,6 +11,8 @@ export interface TileQuery {
   z: number;
   x: number;
   y: number;
+  /** Snapped to the tile's pixels, one feature per pixel path (TILE_THIN_MAX_ZOOM). */
+  thinned: boolean;
 }
 
 export interface TileFeatureRow {
@@ -42,8 +44,39 @@ export const MVT_TILE_SQL = `${TILE_BOUNDS}
   WHERE t.geom IS NOT NULL`;
 
 /**
+ * In a thinned tile a line shorter than a pixel is left out, before either encoder sees it: one
+ * rule, read in SQL by both paths, rather than ST_AsMVTGeom's own cut (lines under about half a grid
+ * unit, by its internal simplification), which the in-process encoder could only imitate.
+ */
+const NO_LINE_UNDER_A_PIXEL = `(ST_Dimension(a.geom) = 0
+    OR ST_Length(ST_Transform(a.geom, 3857)) >= (ST_XMax(b.envelope) - ST_XMin(b.envelope)) / ${TILE_PIXELS})`;
+
+/**
+ * PostgreSQL, thinned: ST_AsMVTGeom snaps to the tile's pixels (extent TILE_PIXELS, the buffer scaled
+ * alike) and drops what collapses, ST_Scale brings the pixels back to tile units, and DISTINCT ON keeps
+ * one feature per pixel path, the worst condition grade first, then the lowest id (encode.ts alike).
+ */
+export const MVT_THINNED_TILE_SQL = `${TILE_BOUNDS}
+  SELECT ST_AsMVT(t, $5, ${TILE_EXTENT}, 'geom', 'id') AS tile
+  FROM (
+    SELECT DISTINCT ON (ST_AsBinary(geom)) id, "assetId", subtype, "conditionGrade", geom
+    FROM (
+      SELECT a.id, a.asset_code AS "assetId", a.subtype, a.condition_grade AS "conditionGrade",
+             ST_Scale(
+               ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.envelope, ${TILE_PIXELS},
+                            ${(TILE_BUFFER * TILE_PIXELS) / TILE_EXTENT}, true),
+               ${TILE_EXTENT / TILE_PIXELS}, ${TILE_EXTENT / TILE_PIXELS}) AS geom
+      FROM assets a, bounds b
+      WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = $1 AND ${NO_LINE_UNDER_A_PIXEL}
+    ) snapped
+    WHERE geom IS NOT NULL
+    ORDER BY ST_AsBinary(geom), "conditionGrade" DESC NULLS LAST, id
+  ) t`;
+
+/**
  * PGlite's PostGIS is built without protobuf-c, so ST_AsMVTGeom and ST_AsMVT are missing there: this
- * selects the same features, clipped to the same buffered square, and encode.ts does the rest.
+ * selects the same features, clipped to the same buffered square, and encode.ts does the rest; $5
+ * says whether the tile is thinned.
  */
 export const TILE_FEATURES_SQL = `${TILE_BOUNDS}
   SELECT id, asset_code, subtype, condition_grade, ST_AsGeoJSON(clipped) AS geometry
@@ -52,6 +85,7 @@ export const TILE_FEATURES_SQL = `${TILE_BOUNDS}
            ST_ClipByBox2D(ST_Transform(a.geom, 3857), b.buffered) AS clipped
     FROM assets a, bounds b
     WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = $1
+      AND (NOT $5 OR ${NO_LINE_UNDER_A_PIXEL})
   ) t
   WHERE NOT ST_IsEmpty(clipped)`;
 
@@ -72,17 +106,12 @@ export class TilesRepository {
   }
 
   async mvtTile(q: TileQuery, layerName: string): Promise<Uint8Array> {
-    const [row] = await this.db.query<{ tile: Uint8Array | null }>(MVT_TILE_SQL, [
-      q.objectType,
-      q.z,
-      q.x,
-      q.y,
-      layerName,
-    ]);
+    const sql = q.thinned ? MVT_THINNED_TILE_SQL : MVT_TILE_SQL;
+    const [row] = await this.db.query<{ tile: Uint8Array | null }>(sql, [q.objectType, q.z, q.x, q.y, layerName]);
     return row?.tile ?? new Uint8Array();
   }
 
   tileFeatures(q: TileQuery): Promise<TileFeatureRow[]> {
-    return this.db.query<TileFeatureRow>(TILE_FEATURES_SQL, [q.objectType, q.z, q.x, q.y]);
+    return this.db.query<TileFeatureRow>(TILE_FEATURES_SQL, [q.objectType, q.z, q.x, q.y, q.thinned]);
   }
 }

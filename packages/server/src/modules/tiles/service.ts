@@ -3,7 +3,7 @@
  * first on every request, so an edit (which bumps it in its own transaction) is seen at once, and a
  * tile cached under a version is never older than that version's data.
  */
-import { TILE_MAX_ZOOM, type TileParams } from '@manway/core/api/tiles';
+import { TILE_MAX_ZOOM, tileIsThinned, tileShowsType, type TileParams } from '@manway/core/api/tiles';
 import { LRUCache } from 'lru-cache';
 import { AppError, fail } from '../../errors';
 import type { ObjectsService } from '../objects/service';
@@ -104,10 +104,10 @@ export class TilesService {
     const cacheable = () => current === this.cachedVersion;
     let body = cacheable() ? this.cache.get(key) : undefined;
     if (!body) {
-      const query = { objectType: type.key, ...address };
-      body = this.encodeInDatabase
-        ? await this.repo.mvtTile(query, type.typeName)
-        : encodeTile(type.typeName, address, await this.repo.tileFeatures(query));
+      const query = { objectType: type.key, ...address, thinned: tileIsThinned(address.z) };
+      if (!tileShowsType(type.key, address.z)) body = new Uint8Array();
+      else if (this.encodeInDatabase) body = await this.repo.mvtTile(query, type.typeName);
+      else body = encodeTile(type.typeName, query, await this.repo.tileFeatures(query));
       if (cacheable()) this.cache.set(key, body);
     }
     return { etag, body };

@@ -53,7 +53,8 @@ export interface TilePick {
 }
 
 export interface NetworkMapEvents {
-  onViewChange(extent: Wgs84Extent): void;
+  /** tileZoom: the zoom of the vector tiles the view draws, whose thinning the layer counts tell. */
+  onViewChange(extent: Wgs84Extent, tileZoom: number): void;
   onSelect(feature: SelectedFeature | null): void;
   onTilePick(pick: TilePick): void;
   onPointer(lonLat: LonLat | null): void;
@@ -215,7 +216,7 @@ export class NetworkMap {
     this.#map.addInteraction(box);
     this.fitExtent(initialExtent, false);
 
-    this.#map.on('moveend', () => events.onViewChange(this.viewExtent()));
+    this.#map.on('moveend', () => events.onViewChange(this.viewExtent(), this.#tileZoom()));
     this.#map.on('pointermove', (e) => {
       if (e.dragging) return;
       const [lon, lat] = toLonLat(e.coordinate);
@@ -274,6 +275,13 @@ export class NetworkMap {
       }
       events.onSelect(hit ? hit.feature : null);
     });
+  }
+
+  /** The zoom of the tiles a tile layer loads for the current view (OpenLayers' own choice of level). */
+  #tileZoom(): number {
+    const source = (this.#tileLayers.values().next().value as Layer).getSource() as VectorTileSource;
+    const resolution = this.#map.getView().getResolution() ?? 0;
+    return source.getTileGrid()!.getZForResolution(resolution, source.zDirection);
   }
 
   viewExtent(): Wgs84Extent {

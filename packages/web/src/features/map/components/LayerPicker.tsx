@@ -1,5 +1,6 @@
 import type { MapResults } from '@manway/core/api/map';
 import type { Basemap } from '@manway/core/api/settings';
+import { tileIsThinned, tileShowsType } from '@manway/core/api/tiles';
 import { Checkbox } from '../../../ui/controls/Checkbox';
 import type { LayerSource } from '../scaleMode';
 import { LAYER_LABELS, MAP_LAYERS, type MapLayerId } from '../styleTable';
@@ -12,6 +13,8 @@ export interface LayerPickerProps {
   onLayerToggle(layer: MapLayerId, visible: boolean): void;
   results: Partial<Record<MapLayerId, MapResults>>;
   sources: Partial<Record<MapLayerId, LayerSource>>;
+  /** The zoom of the vector tiles drawn, once the map has a view. */
+  tileZoom: number | null;
   loading: ReadonlySet<MapLayerId>;
 }
 
@@ -19,11 +22,22 @@ const count = new Intl.NumberFormat('en');
 
 /**
  * How many features of a layer the view holds (spec section 9's found, plus-found, first N shown),
- * and whether vector tiles draw them all.
+ * and whether vector tiles draw them all: tiles up to TILE_THIN_MAX_ZOOM are thinned to their pixels
+ * and leave laterals out.
  */
-export function layerCountText(results: MapResults | undefined, source: LayerSource = 'features'): string {
+export function layerCountText(
+  results: MapResults | undefined,
+  source: LayerSource = 'features',
+  layer?: MapLayerId,
+  tileZoom: number | null = null,
+): string {
   if (!results) return '';
   const found = `${count.format(results.total)}${results.plusFound ? '+' : ''} found`;
+  if (source === 'tiles' && tileZoom !== null && tileIsThinned(tileZoom)) {
+    return layer && !tileShowsType(layer.toLowerCase(), tileZoom)
+      ? `${found}, zoom in to draw them`
+      : `${found}, drawn from tiles, thinned to the pixels at this zoom`;
+  }
   if (source === 'tiles') return `${found}, all drawn from tiles`;
   if (results.plusFound || results.total > results.features.length)
     return `first ${count.format(results.features.length)} of ${found.replace(' found', '')} shown`;
@@ -31,7 +45,8 @@ export function layerCountText(results: MapResults | undefined, source: LayerSou
 }
 
 export function LayerPicker(props: LayerPickerProps) {
-  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, sources, loading } = props;
+  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, sources, tileZoom, loading } =
+    props;
   return (
     <section className="mw-layer-picker" aria-labelledby="mw-layers-title">
       <h2 id="mw-layers-title" className="mw-map__panel-title">
@@ -49,7 +64,7 @@ export function LayerPicker(props: LayerPickerProps) {
               {visibleLayers.has(layer)
                 ? loading.has(layer)
                   ? 'loading…'
-                  : layerCountText(results[layer], sources[layer])
+                  : layerCountText(results[layer], sources[layer], layer, tileZoom)
                 : 'hidden'}
             </span>
           </li>

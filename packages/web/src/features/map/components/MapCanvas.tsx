@@ -58,7 +58,7 @@ export default function MapCanvas(props: MapCanvasProps) {
       targetRef.current!,
       initialExtent,
       {
-        onViewChange: (extent) => events.current.onViewChange(extent),
+        onViewChange: (extent, tileZoom) => events.current.onViewChange(extent, tileZoom),
         onSelect: (feature) => events.current.onSelect(feature),
         onTilePick: (pick) => events.current.onTilePick(pick),
         onPointer: (lonLat) => events.current.onPointer(lonLat),

@@ -133,6 +133,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
   const [visibleLayers, setVisibleLayers] = useState<ReadonlySet<MapLayerId>>(() => initialVisibleLayers(user));
   const [results, setResults] = useState<Partial<Record<MapLayerId, MapResults>>>({});
   const [sources, setSources] = useState<Partial<Record<MapLayerId, LayerSource>>>({});
+  const [tileZoom, setTileZoom] = useState<number | null>(null);
   const [loading, setLoading] = useState<ReadonlySet<MapLayerId>>(new Set());
   const [selected, setSelected] = useState<SelectedFeature | null>(null);
   const [selection, setSelection] = useState<BoxSelection | null>(null);
@@ -181,8 +182,9 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
   );
 
   const onViewChange = useCallback(
-    (extent: Wgs84Extent) => {
+    (extent: Wgs84Extent, zoom: number) => {
       extentRef.current = extent;
+      setTileZoom(zoom);
       loader.request(extent, [...visibleRef.current]);
     },
     [loader],
@@ -306,6 +308,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
           onLayerToggle={onLayerToggle}
           results={results}
           sources={sources}
+          tileZoom={tileZoom}
           loading={loading}
         />
         {selection && (
