@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { nanoid } from '@reduxjs/toolkit';
 import type { MapResults } from '@manway/core/api/map';
 import type { ObjectDetails } from '@manway/core/api/objects';
+import type { InspectionSummary } from '@manway/core/api/work';
 import type { MapSettings, UserSettings } from '@manway/core/api/settings';
 import type { CoordinateFormat } from '@manway/core/coordinates-format';
 import { formatCoordinatePair } from '@manway/core/rules/coordinates';
@@ -36,6 +37,7 @@ import {
 } from '../selection';
 import { MAP_LAYERS, type MapLayerId } from '../styleTable';
 import { ViewportLoader, type Wgs84Extent } from '../viewportLoader';
+import { AssetInspections } from './AssetInspections';
 import { CoordinateFormatPicker } from './CoordinateFormatPicker';
 import type { MapCanvasProps } from './MapCanvas';
 import { FeatureSummary } from './FeatureSummary';
@@ -90,6 +92,8 @@ export interface MapPageExtensions {
   renderTools?(tools: MapTools): ReactNode;
   /** Sections added to an object's details panel. */
   renderObjectSections?(object: ObjectDetails, tools: MapTools): ReactNode;
+  /** What an inspection listed in an asset's details opens: its observations. */
+  renderObservations?(inspection: InspectionSummary, title: string): ReactNode;
 }
 
 export function MapPage({ title, ...extensions }: { title: string } & MapPageExtensions) {
@@ -124,7 +128,14 @@ export function MapPage({ title, ...extensions }: { title: string } & MapPageExt
   );
 }
 
-function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPanel }: Loaded & MapPageExtensions) {
+function NetworkMapView({
+  map,
+  user,
+  renderTools,
+  renderObjectSections,
+  renderObservations,
+  renderPanel,
+}: Loaded & MapPageExtensions) {
   const dispatch = useAppDispatch();
   const settings = useAppSelector((state) => state.settings.data);
   const format = settings?.coordinateDisplayFormat ?? 'DecimalDegrees';
@@ -373,6 +384,13 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
         {details !== 'closed' && (
           <ObjectDetailsPanel details={details} onClose={() => setDetails('closed')}>
             {details && tools && renderObjectSections?.(details, tools)}
+            {details && (MAP_LAYERS as readonly string[]).includes(details.type) && (
+              <AssetInspections
+                key={`${details.type}:${details.id}`}
+                object={details}
+                renderObservations={renderObservations}
+              />
+            )}
           </ObjectDetailsPanel>
         )}
         <div className={`mw-map__status${details === 'closed' ? '' : ' mw-map__status--beside-details'}`}>

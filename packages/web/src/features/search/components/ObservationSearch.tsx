@@ -1,0 +1,154 @@
+/**
+ * Searching one inspection's observations (main-app spec section 7, observation results): the
+ * advanced search form over the observation metadata of the inspection's standard, and the
+ * observations it finds, a page at a time, with their count.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  RESULTS_MAX_PAGE_SIZE,
+  type FilterDefinition,
+  type FilterForm,
+  type FilterPropertyMeta,
+  type ResultRow,
+  type ResultsList,
+} from '@manway/core/api/filters';
+import { useAppDispatch } from '../../../shell/store/hooks';
+import type { GridColumn } from '../../../ui/grid/columns';
+import { Grid, type GridUpdate } from '../../../ui/grid/Grid';
+import { LoadingStatus } from '../../../ui/Spinner';
+import { getObservationMeta } from '../api/getObservationMeta';
+import { getObservationResults } from '../api/getObservationResults';
+import { formOfMeta, type FilterDraft } from '../filterDraft';
+import { searchCountText } from '../searchTexts';
+import { AdvancedSearch } from './AdvancedSearch';
+
+export const OBSERVATION_PAGE_SIZE = 25;
+/** Spec section 2, empty-state texts. */
+export const NO_OBSERVATIONS = 'No observations';
+
+type Filter = Pick<FilterDefinition, 'combine' | 'conditions'>;
+
+interface Run {
+  filter: Filter;
+  page: number;
+  pageSize: number;
+  list: ResultsList | null;
+  loading: boolean;
+  failed: boolean;
+}
+
+const emptyDraft = (): FilterDraft => ({ objectType: 'Observation', combine: 'and', conditions: [] });
+const everything: Filter = { combine: 'and', conditions: [] };
+
+/** A cell as the metadata reads it: a code by its label, yes or no, a number with its unit. */
+function cellText(meta: FilterPropertyMeta, value: ResultRow['properties'][string] | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (meta.kind === 'lookup') return meta.options?.find((o) => o.id === value)?.value ?? String(value);
+  return String(value);
+}
+
+function columnsOf(meta: readonly FilterPropertyMeta[]): GridColumn<ResultRow>[] {
+  return meta.map((m) => ({
+    propertyPath: `properties.${m.name}`,
+    label: m.unit ? `${m.label} (${m.unit})` : m.label,
+    // The server pages observations in their recorded order; sorting one page would mislead.
+    disableSortBy: true,
+    filter: false,
+    cellRenderer: ({ row }) => cellText(m, row.properties[m.name]),
+  }));
+}
+
+export function ObservationSearch({ inspectionId, title }: { inspectionId: number; title: string }) {
+  const dispatch = useAppDispatch();
+  const [meta, setMeta] = useState<FilterPropertyMeta[] | null>(null);
+  const [metaFailed, setMetaFailed] = useState(false);
+  const [draft, setDraft] = useState<FilterDraft>(emptyDraft);
+  const [run, setRun] = useState<Run | null>(null);
+  // An answer to a search since replaced is dropped.
+  const generation = useRef(0);
+
+  const search = useCallback(
+    (filter: Filter, page: number, pageSize: number) => {
+      const gen = ++generation.current;
+      setRun((r) => ({ filter, page, pageSize, list: r?.list ?? null, loading: true, failed: false }));
+      dispatch(getObservationResults({ inspectionId, filter, page, pageSize })).then(
+        (list) => gen === generation.current && setRun({ filter, page, pageSize, list, loading: false, failed: false }),
+        () => gen === generation.current && setRun((r) => r && { ...r, list: null, loading: false, failed: true }),
+      );
+    },
+    [dispatch, inspectionId],
+  );
+
+  useEffect(() => {
+    let live = true;
+    dispatch(getObservationMeta(inspectionId)).then(
+      (m) => live && setMeta(m),
+      () => live && setMetaFailed(true),
+    );
+    search(everything, 0, OBSERVATION_PAGE_SIZE);
+    return () => {
+      live = false;
+      generation.current++;
+    };
+  }, [dispatch, inspectionId, search]);
+
+  const form = useMemo<FilterForm | null>(() => meta && formOfMeta(meta, 'Observation', 'Observations'), [meta]);
+  const columns = useMemo(() => (meta ? columnsOf(meta) : []), [meta]);
+
+  const onUpdate = (u: GridUpdate) => {
+    if (!run) return;
+    search(run.filter, u.page.index, Math.min(u.page.size, RESULTS_MAX_PAGE_SIZE));
+  };
+
+  const list = run?.list ?? null;
+  return (
+    <section className="mw-search mw-observations" aria-label={title} data-testid="observation-search">
+      <h3 className="mw-observations__title">{title}</h3>
+      {metaFailed ? (
+        <p className="mw-search__error" role="alert">
+          The observation properties could not be loaded.
+        </p>
+      ) : !form ? (
+        <LoadingStatus />
+      ) : (
+        <AdvancedSearch
+          label="Observation search"
+          form={form}
+          draft={draft}
+          onDraftChange={setDraft}
+          onRun={(definition) => search(definition, 0, run?.pageSize ?? OBSERVATION_PAGE_SIZE)}
+          onClear={() => {
+            setDraft(emptyDraft());
+            search(everything, 0, run?.pageSize ?? OBSERVATION_PAGE_SIZE);
+          }}
+        />
+      )}
+      <p className="mw-search__count" role="status" data-testid="observation-count">
+        {list ? searchCountText(list.count) : run?.failed ? 'The search failed.' : 'Searching…'}
+      </p>
+      {form && run && (
+        <Grid<ResultRow>
+          label="Observations"
+          columns={columns}
+          data={list?.rows ?? []}
+          rowIdPath="id"
+          loading={run.loading && !list}
+          error={run.failed}
+          emptyMessage={NO_OBSERVATIONS}
+          params={{
+            manualPagination: true,
+            manualSorting: true,
+            page: {
+              pageIndex: run.page,
+              pageSize: run.pageSize,
+              pageCount: list ? Math.max(1, Math.ceil(list.count.shownCount / run.pageSize)) : 1,
+            },
+          }}
+          onUpdate={onUpdate}
+          maxColumnWidth={120}
+        />
+      )}
+    </section>
+  );
+}
