@@ -3,7 +3,7 @@
  * advanced search form over the observation metadata of the inspection's standard, and the
  * observations it finds, a page at a time, with their count.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   RESULTS_MAX_PAGE_SIZE,
   type FilterDefinition,
@@ -28,10 +28,13 @@ export const NO_OBSERVATIONS = 'No observations';
 
 type Filter = Pick<FilterDefinition, 'combine' | 'conditions'>;
 
-interface Run {
+interface Request {
   filter: Filter;
   page: number;
   pageSize: number;
+}
+
+interface Run extends Request {
   list: ResultsList | null;
   loading: boolean;
   failed: boolean;
@@ -64,21 +67,9 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
   const [meta, setMeta] = useState<FilterPropertyMeta[] | null>(null);
   const [metaFailed, setMetaFailed] = useState(false);
   const [draft, setDraft] = useState<FilterDraft>(emptyDraft);
-  const [run, setRun] = useState<Run | null>(null);
-  // An answer to a search since replaced is dropped.
-  const generation = useRef(0);
-
-  const search = useCallback(
-    (filter: Filter, page: number, pageSize: number) => {
-      const gen = ++generation.current;
-      setRun((r) => ({ filter, page, pageSize, list: r?.list ?? null, loading: true, failed: false }));
-      dispatch(getObservationResults({ inspectionId, filter, page, pageSize })).then(
-        (list) => gen === generation.current && setRun({ filter, page, pageSize, list, loading: false, failed: false }),
-        () => gen === generation.current && setRun((r) => r && { ...r, list: null, loading: false, failed: true }),
-      );
-    },
-    [dispatch, inspectionId],
-  );
+  // Each search asks anew, even for the same conditions; an answer to one since replaced is dropped.
+  const [request, setRequest] = useState<Request>({ filter: everything, page: 0, pageSize: OBSERVATION_PAGE_SIZE });
+  const [run, setRun] = useState<Run>({ ...request, list: null, loading: true, failed: false });
 
   useEffect(() => {
     let live = true;
@@ -86,22 +77,35 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
       (m) => live && setMeta(m),
       () => live && setMetaFailed(true),
     );
-    search(everything, 0, OBSERVATION_PAGE_SIZE);
     return () => {
       live = false;
-      generation.current++;
     };
-  }, [dispatch, inspectionId, search]);
+  }, [dispatch, inspectionId]);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(getObservationResults({ inspectionId, ...request })).then(
+      (list) => live && setRun({ ...request, list, loading: false, failed: false }),
+      () => live && setRun({ ...request, list: null, loading: false, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, inspectionId, request]);
+
+  const search = (filter: Filter, page: number, pageSize: number) => {
+    setRun((r) => ({ ...r, loading: true }));
+    setRequest({ filter, page, pageSize });
+  };
 
   const form = useMemo<FilterForm | null>(() => meta && formOfMeta(meta, 'Observation', 'Observations'), [meta]);
   const columns = useMemo(() => (meta ? columnsOf(meta) : []), [meta]);
 
   const onUpdate = (u: GridUpdate) => {
-    if (!run) return;
     search(run.filter, u.page.index, Math.min(u.page.size, RESULTS_MAX_PAGE_SIZE));
   };
 
-  const list = run?.list ?? null;
+  const list = run.list;
   return (
     <section className="mw-search mw-observations" aria-label={title} data-testid="observation-search">
       <h3 className="mw-observations__title">{title}</h3>
@@ -117,17 +121,17 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
           form={form}
           draft={draft}
           onDraftChange={setDraft}
-          onRun={(definition) => search(definition, 0, run?.pageSize ?? OBSERVATION_PAGE_SIZE)}
+          onRun={(definition) => search(definition, 0, run.pageSize)}
           onClear={() => {
             setDraft(emptyDraft());
-            search(everything, 0, run?.pageSize ?? OBSERVATION_PAGE_SIZE);
+            search(everything, 0, run.pageSize);
           }}
         />
       )}
       <p className="mw-search__count" role="status" data-testid="observation-count">
-        {list ? searchCountText(list.count) : run?.failed ? 'The search failed.' : 'Searching…'}
+        {list ? searchCountText(list.count) : run.failed ? 'The search failed.' : 'Searching…'}
       </p>
-      {form && run && (
+      {form && (
         <Grid<ResultRow>
           label="Observations"
           columns={columns}
