@@ -3,7 +3,7 @@
  * advanced search form over the observation metadata of the inspection's standard, and the
  * observations it finds, a page at a time, with their count.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   RESULTS_MAX_PAGE_SIZE,
   type FilterDefinition,
@@ -71,6 +71,10 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
   const [request, setRequest] = useState<Request>({ filter: everything, page: 0, pageSize: OBSERVATION_PAGE_SIZE });
   const [run, setRun] = useState<Run>({ ...request, list: null, loading: true, failed: false });
 
+  // Opened below the asset's facts: bring it where the user is looking.
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => sectionRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), [inspectionId]);
+
   useEffect(() => {
     let live = true;
     dispatch(getObservationMeta(inspectionId)).then(
@@ -107,7 +111,7 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
 
   const list = run.list;
   return (
-    <section className="mw-search mw-observations" aria-label={title} data-testid="observation-search">
+    <section ref={sectionRef} className="mw-search mw-observations" aria-label={title} data-testid="observation-search">
       <h3 className="mw-observations__title">{title}</h3>
       {metaFailed ? (
         <p className="mw-search__error" role="alert">
@@ -131,27 +135,31 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
       <p className="mw-search__count" role="status" data-testid="observation-count">
         {list ? searchCountText(list.count) : run.failed ? 'The search failed.' : 'Searching…'}
       </p>
-      {form && (
-        <Grid<ResultRow>
-          label="Observations"
-          columns={columns}
-          data={list?.rows ?? []}
-          rowIdPath="id"
-          loading={run.loading && !list}
-          error={run.failed}
-          emptyMessage={NO_OBSERVATIONS}
-          params={{
-            manualPagination: true,
-            manualSorting: true,
-            page: {
-              pageIndex: run.page,
-              pageSize: run.pageSize,
-              pageCount: list ? Math.max(1, Math.ceil(list.count.shownCount / run.pageSize)) : 1,
-            },
-          }}
-          onUpdate={onUpdate}
-          maxColumnWidth={120}
-        />
+      {list?.rows.length === 0 ? (
+        <p className="mw-search__empty">{NO_OBSERVATIONS}</p>
+      ) : (
+        form && (
+          <Grid<ResultRow>
+            label="Observations"
+            columns={columns}
+            data={list?.rows ?? []}
+            rowIdPath="id"
+            loading={run.loading && !list}
+            error={run.failed}
+            emptyMessage={NO_OBSERVATIONS}
+            params={{
+              manualPagination: true,
+              manualSorting: true,
+              page: {
+                pageIndex: run.page,
+                pageSize: run.pageSize,
+                pageCount: list ? Math.max(1, Math.ceil(list.count.shownCount / run.pageSize)) : 1,
+              },
+            }}
+            onUpdate={onUpdate}
+            maxColumnWidth={160}
+          />
+        )
       )}
     </section>
   );
