@@ -13,6 +13,8 @@ export interface LayerPickerProps {
   results: Partial<Record<MapLayerId, MapResults>>;
   sources: Partial<Record<MapLayerId, LayerSource>>;
   loading: ReadonlySet<MapLayerId>;
+  /** The layer a search shows instead of its own features, with the search's answer. */
+  filtered?: { layer: MapLayerId; results: MapResults } | null;
 }
 
 const count = new Intl.NumberFormat('en');
@@ -30,8 +32,17 @@ export function layerCountText(results: MapResults | undefined, source: LayerSou
   return found;
 }
 
+/** A layer the search filters draws the search's answer: its count, not the view's. */
+export function searchCountText(results: MapResults): string {
+  const shown = results.features.length;
+  if (results.plusFound || results.total > shown)
+    return `search: first ${count.format(shown)} of ${count.format(results.total)}${results.plusFound ? '+' : ''} shown`;
+  return `search: ${count.format(results.total)} shown`;
+}
+
 export function LayerPicker(props: LayerPickerProps) {
-  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, sources, loading } = props;
+  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, sources, loading, filtered } =
+    props;
   return (
     <section className="mw-layer-picker" aria-labelledby="mw-layers-title">
       <h2 id="mw-layers-title" className="mw-map__panel-title">
@@ -46,11 +57,13 @@ export function LayerPicker(props: LayerPickerProps) {
               onChange={(checked) => onLayerToggle(layer, checked)}
             />
             <span className="mw-layer-picker__count" data-testid={`layer-count-${layer}`} aria-live="polite">
-              {visibleLayers.has(layer)
-                ? loading.has(layer)
-                  ? 'loading…'
-                  : layerCountText(results[layer], sources[layer])
-                : 'hidden'}
+              {filtered?.layer === layer
+                ? searchCountText(filtered.results)
+                : visibleLayers.has(layer)
+                  ? loading.has(layer)
+                    ? 'loading…'
+                    : layerCountText(results[layer], sources[layer])
+                  : 'hidden'}
             </span>
           </li>
         ))}

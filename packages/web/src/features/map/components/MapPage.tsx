@@ -26,7 +26,8 @@ import { getUserSettings } from '../api/getUserSettings';
 import { saveUserSettings } from '../api/saveUserSettings';
 import { tileUrl } from '../api/tileUrl';
 import type { LonLat, NetworkMap, TilePick, UserPositionMark } from '../networkMap';
-import { isCut, nextLayerSource, type LayerSource } from '../scaleMode';
+import { cutLayers, filteredLayer } from '../layerNotices';
+import { nextLayerSource, type LayerSource } from '../scaleMode';
 import {
   boxSelection,
   selectionKey,
@@ -294,16 +295,8 @@ function NetworkMapView({
     [selection],
   );
   const basemap = map.basemaps.find((b) => b.id === basemapId);
-  // A layer still loading for a new view may no longer be cut: its old answer does not count. A layer
-  // drawn from tiles shows every feature, and a layer filtered by a search shows the search's answer,
-  // so neither is cut.
-  const filtered = search?.mode === 'filter' ? search.results.objectType : null;
-  const truncated = MAP_LAYERS.filter((l) => {
-    const r = results[l];
-    return (
-      visibleLayers.has(l) && l !== filtered && !loading.has(l) && sources[l] !== 'tiles' && r !== undefined && isCut(r)
-    );
-  });
+  const truncated = cutLayers({ visible: visibleLayers, results, sources, loading, search });
+  const filtered = filteredLayer(search);
 
   return (
     <div className="mw-map">
@@ -318,6 +311,7 @@ function NetworkMapView({
           results={results}
           sources={sources}
           loading={loading}
+          filtered={filtered && search ? { layer: filtered, results: search.results } : null}
         />
         {selection && (
           <SelectionList
