@@ -55,6 +55,8 @@ function columnsOf(meta: readonly FilterPropertyMeta[]): GridColumn<ResultRow>[]
   return meta.map((m) => ({
     propertyPath: `properties.${m.name}`,
     label: m.unit ? `${m.label} (${m.unit})` : m.label,
+    // A code reads with its label ("BAB Crack"), a remark as written: wider than their headers.
+    width: m.kind === 'lookup' || m.kind === 'text' ? 180 : undefined,
     // The server pages observations in their recorded order; sorting one page would mislead.
     disableSortBy: true,
     filter: false,
@@ -73,7 +75,10 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
 
   // Opened below the asset's facts: bring it where the user is looking.
   const sectionRef = useRef<HTMLElement>(null);
-  useEffect(() => sectionRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), [inspectionId]);
+  const loaded = meta !== null;
+  useEffect(() => {
+    if (loaded) sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, inspectionId]);
 
   useEffect(() => {
     let live = true;
@@ -102,7 +107,7 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
     setRequest({ filter, page, pageSize });
   };
 
-  const form = useMemo<FilterForm | null>(() => meta && formOfMeta(meta, 'Observation', 'Observations'), [meta]);
+  const form = useMemo<FilterForm | null>(() => meta && formOfMeta(meta, 'Observation', 'Observation'), [meta]);
   const columns = useMemo(() => (meta ? columnsOf(meta) : []), [meta]);
 
   const onUpdate = (u: GridUpdate) => {
