@@ -130,6 +130,7 @@ describe("an inspection's observations, from the asset opened on the map", () =>
         expect(await cell.textContent()).toBe(chosen.codeLabel);
       }
       expect(await rows.locator('td', { hasText: chosen.codeLabel }).count()).toBe(Math.min(chosen.withCode, 25));
+      await rows.last().scrollIntoViewIfNeeded();
       await screenshot(page, 'observations-filtered-by-code', { viewport: true });
 
       // A grade no observation reaches: the spec's empty-state text.
