@@ -201,3 +201,63 @@ describe('deleting subjects', () => {
     expect((await guest.get(`/api/objects/Subject/${a}`)).status).toBe(404);
   });
 });
+
+describe('listing inspections', () => {
+  it("an asset's inspections are exactly those the table holds for it, newest first, with their observation counts", async () => {
+    const a = await one(`SELECT a.id, a.asset_code FROM assets a JOIN inspections i ON i.asset_id = a.id
+                         WHERE a.object_type = 'section' GROUP BY a.id ORDER BY count(*) DESC, a.id LIMIT 1`);
+    const expected = await server.db.query<any>(
+      `SELECT i.id, i.status, i.standard_id, i.task_id,
+              (SELECT count(*)::int FROM observations o WHERE o.inspection_id = i.id) AS n
+       FROM inspections i WHERE i.asset_id = $1 ORDER BY i.inspected_at DESC, i.id DESC`,
+      [a.id],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await guest.get(`/api/inspections?parentObjectType=Section&parentObjectId=${a.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((i: any) => [i.id, i.status, i.standardId, i.taskId, i.observationCount])).toEqual(
+      expected.map((e) => [Number(e.id), e.status, e.standard_id, e.task_id === null ? null : Number(e.task_id), e.n]),
+    );
+    expect(res.body[0]).toMatchObject({ assetType: 'Section', assetId: Number(a.id), assetReadableId: a.asset_code });
+    const dates = res.body.map((i: any) => Date.parse(i.inspectedAt));
+    expect(dates).toEqual([...dates].sort((x, y) => y - x));
+  });
+
+  it("a task's inspections are those made for it", async () => {
+    const t = await one(`SELECT task_id FROM inspections WHERE task_id IS NOT NULL ORDER BY id LIMIT 1`);
+    const ids = await server.db.query<any>(`SELECT id FROM inspections WHERE task_id = $1 ORDER BY id`, [t.task_id]);
+    const res = await editor.get(`/api/inspections?taskId=${t.task_id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((i: any) => i.id).sort((x: number, y: number) => x - y)).toEqual(ids.map((r) => Number(r.id)));
+    expect(res.body.every((i: any) => i.taskId === Number(t.task_id))).toBe(true);
+  });
+
+  it('an asset without inspections answers an empty list', async () => {
+    const n = await one(`SELECT id FROM assets a WHERE object_type = 'node'
+                         AND NOT EXISTS (SELECT 1 FROM inspections i WHERE i.asset_id = a.id) ORDER BY id LIMIT 1`);
+    const res = await editor.get(`/api/inspections?parentObjectType=node&parentObjectId=${n.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('names the field at fault (400), an unknown task or asset answers 404, no session 401', async () => {
+    const section = await one(`SELECT id FROM assets WHERE object_type = 'section' ORDER BY id LIMIT 1`);
+    const bad = async (query: string) => {
+      const res = await editor.get(`/api/inspections${query}`);
+      expect(res.status, query).toBe(400);
+      return Object.keys(res.body.ModelState);
+    };
+    expect(await bad('')).toEqual(['parentObjectType']);
+    expect(await bad('?parentObjectType=Section')).toEqual(['parentObjectId']);
+    expect(await bad(`?parentObjectType=Inspection&parentObjectId=${section.id}`)).toEqual(['parentObjectType']);
+    expect(await bad(`?taskId=1&parentObjectType=Section&parentObjectId=${section.id}`)).toEqual(['taskId']);
+    expect(await bad('?taskId=first')).toEqual(['taskId']);
+    expect((await editor.get('/api/inspections?taskId=99999999')).status).toBe(404);
+    expect((await editor.get('/api/inspections?parentObjectType=Section&parentObjectId=99999999')).status).toBe(404);
+    // The id of a section is not a node's.
+    expect((await editor.get(`/api/inspections?parentObjectType=Node&parentObjectId=${section.id}`)).status).toBe(404);
+    expect((await anonymous.get(`/api/inspections?parentObjectType=Section&parentObjectId=${section.id}`)).status).toBe(
+      401,
+    );
+  });
+});

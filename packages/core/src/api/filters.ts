@@ -39,6 +39,15 @@ export const OPERATORS_BY_KIND: Record<FilterKind, readonly FilterOperator[]> = 
   boolean: ['eq', ...EMPTINESS],
 };
 
+/** The comparison a new condition on a property of this kind starts with. */
+export const DEFAULT_OPERATOR_BY_KIND: Record<FilterKind, FilterOperator> = {
+  text: 'contains',
+  number: 'eq',
+  date: 'ge',
+  lookup: 'in',
+  boolean: 'eq',
+};
+
 /** Null when a property of this value model type cannot be a condition (multi-valued codes). */
 export function filterKindOf(type: ValueModelType): FilterKind | null {
   switch (type) {

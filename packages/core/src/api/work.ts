@@ -25,3 +25,40 @@ export type DeleteSubjectsRequest = z.infer<typeof DeleteSubjectsRequest>;
 
 export const DeletedIds = z.object({ Deleted: z.array(z.number()) });
 export type DeletedIds = z.infer<typeof DeletedIds>;
+
+// Inspections -----------------------------------------------------------------------------------
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * GET api/inspections lists the inspections of a task (taskId, as the spec names it) or of an asset
+ * (parentObjectType and parentObjectId, as GET api/tasks names its parent); exactly one of the two.
+ */
+export const InspectionsQuery = z.object({
+  taskId: id.optional(),
+  parentObjectType: z.string().min(1).max(100).optional(),
+  parentObjectId: id.optional(),
+});
+export type InspectionsQuery = z.infer<typeof InspectionsQuery>;
+
+export const INSPECTION_STATUSES = ['incomplete', 'pending', 'completed'] as const;
+
+export const InspectionSummary = z.object({
+  id: z.number(),
+  /** The inspected asset: its type name (Node, Section, Lateral), id and readable id. */
+  assetType: z.string(),
+  assetId: z.number(),
+  assetReadableId: z.string(),
+  taskId: z.number().nullable(),
+  standardId: z.string(),
+  inspectedAt: z.string(),
+  status: z.enum(INSPECTION_STATUSES),
+  direction: z.enum(['downstream', 'upstream']).nullable(),
+  lengthSurveyedM: z.number().nullable(),
+  observationCount: z.number().int(),
+  /** The inspection's structural peak grade (its cached score, 0 to 5), null while unscored. */
+  structuralPeak: z.number().int().nullable(),
+  version: z.number().int(),
+});
+export type InspectionSummary = z.infer<typeof InspectionSummary>;
+export const InspectionSummaryList = z.array(InspectionSummary);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import {
   ADVANCED_FILTER_MESSAGE,
   AdditionalRestrictions,
+  DEFAULT_OPERATOR_BY_KIND,
   FILTER_NAME_EXISTS_MESSAGE,
   FilterDefinition,
   ObservationFilter,
@@ -73,8 +74,6 @@ const FORM_GROUPS: { key: string; label: string; properties: string[] }[] = [
   },
   { key: 'condition', label: 'Condition and work', properties: ['conditionGrade', 'lifecycleStatus', 'plannedTask'] },
 ];
-
-const DEFAULT_OPERATOR = { text: 'contains', number: 'eq', date: 'ge', lookup: 'in', boolean: 'eq' } as const;
 
 function isAdmin(user: CurrentUser): boolean {
   return user.role === 'administrator';
@@ -247,7 +246,7 @@ export class FiltersService {
       label: m.label,
       kind: m.kind,
       operators: m.operators,
-      defaultOperator: DEFAULT_OPERATOR[m.kind],
+      defaultOperator: DEFAULT_OPERATOR_BY_KIND[m.kind],
       unit: m.unit,
       min: m.min,
       max: m.max,

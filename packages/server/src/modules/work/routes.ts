@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
-import { DeletedIds, DeleteProjectsRequest, DeleteSubjectsRequest } from '@manway/core/api/work';
+import {
+  DeletedIds,
+  DeleteProjectsRequest,
+  DeleteSubjectsRequest,
+  InspectionsQuery,
+  InspectionSummaryList,
+} from '@manway/core/api/work';
 import type { CurrentUser } from '../users/service';
 import type { WorkService } from './service';
 
@@ -18,6 +24,22 @@ export function workRoutes(work: WorkService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
+
+    app.get(
+      '/api/inspections',
+      {
+        schema: {
+          summary: 'The inspections of a task (taskId) or of an asset (parentObjectType, parentObjectId), newest first',
+          description:
+            'Exactly one of the two ways; each inspection carries its status, standard and observation count. ' +
+            'An unknown task or asset answers 404.',
+          tags: ['inspections'],
+          querystring: InspectionsQuery,
+          response: { 200: InspectionSummaryList, 400: ModelStateBody, 401: MessageBody, 404: MessageBody },
+        },
+      },
+      async (request) => work.inspections(request.query),
+    );
 
     app.post(
       '/api/projects',

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterForm } from '@manway/core/api/filters';
-import { formFields, fromDefinition, newCondition, toDefinition, withProperty, type FilterDraft } from './filterDraft';
+import type { FilterPropertyMeta } from '@manway/core/api/filters';
+import {
+  canNestGroupAt,
+  formFields,
+  formOfMeta,
+  fromDefinition,
+  isGroup,
+  newCondition,
+  newGroup,
+  removeNode,
+  toDefinition,
+  updateNode,
+  withProperty,
+  type DraftGroup,
+  type FilterDraft,
+} from './filterDraft';
 
 const form: FilterForm = {
   objectType: 'Section',
@@ -145,12 +160,90 @@ describe('advanced search form', () => {
     expect(toDefinition(opened, form)).toEqual({ definition });
   });
 
-  it('nested groups go beyond the form: the filter runs as saved instead', () => {
+  it('nested AND/OR groups open in the form and run exactly as saved', () => {
     const nested = {
       objectType: 'Section',
       combine: 'and' as const,
-      conditions: [{ combine: 'or' as const, conditions: [{ property: 'sizeMm', operator: 'ge' as const, value: 1 }] }],
+      conditions: [
+        { property: 'material', operator: 'in' as const, value: ['concrete'] },
+        {
+          combine: 'or' as const,
+          conditions: [
+            { property: 'sizeMm', operator: 'ge' as const, value: 600 },
+            {
+              combine: 'and' as const,
+              conditions: [
+                { property: 'plannedTask', operator: 'eq' as const, value: true },
+                { property: 'builtOn', operator: 'ge' as const, value: '1990-01-01T00:00:00.000Z' },
+              ],
+            },
+          ],
+        },
+      ],
     };
-    expect(fromDefinition(nested, form)).toBeNull();
+    const opened = fromDefinition(nested, form)!;
+    expect(opened.conditions.map(isGroup)).toEqual([false, true]);
+    expect(toDefinition(opened, form)).toEqual({ definition: nested });
+  });
+
+  it('a group is changed, added to and removed wherever it is nested', () => {
+    const inner = newGroup(size, 'and');
+    const outer: DraftGroup = { ...newGroup(material), conditions: [inner] };
+    let conditions = updateNode([outer], inner.key, (g) => ({ ...(g as DraftGroup), combine: 'or' }));
+    conditions = updateNode(conditions, inner.key, (g) => ({
+      ...(g as DraftGroup),
+      conditions: [...(g as DraftGroup).conditions, { ...newCondition(size), operator: 'ge', value: '300' }],
+    }));
+    const changed = ((conditions[0] as DraftGroup).conditions[0] as DraftGroup).conditions;
+    expect((conditions[0] as DraftGroup).conditions[0]).toMatchObject({ combine: 'or' });
+    expect(changed).toHaveLength(2);
+    expect(removeNode(conditions, inner.key)).toEqual([{ ...outer, conditions: [] }]);
+  });
+
+  it('an empty group cannot run: it asks for a condition on the group itself', () => {
+    const empty: DraftGroup = { key: 'g-empty', combine: 'or', conditions: [] };
+    expect(toDefinition(draft(empty), form)).toEqual({
+      errors: { 'g-empty': 'Add a condition to the group, or remove it.' },
+    });
+  });
+
+  it('groups nest only as deep as a definition may', () => {
+    expect([1, 2, 3, 4].map(canNestGroupAt)).toEqual([true, true, true, false]);
+  });
+
+  it('observation metadata becomes a one-group form, each kind on its default operator', () => {
+    const meta: FilterPropertyMeta[] = [
+      {
+        name: 'code',
+        label: 'Code',
+        valueModelType: 'CodeEnum',
+        unit: null,
+        readOnly: false,
+        min: null,
+        max: null,
+        options: [{ id: 'BAB', value: 'BAB Crack' }],
+        kind: 'lookup',
+        operators: ['eq', 'ne', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
+        searchable: false,
+      },
+      {
+        name: 'distanceM',
+        label: 'Distance',
+        valueModelType: 'DoubleRange',
+        unit: 'm',
+        readOnly: false,
+        min: 0,
+        max: null,
+        options: null,
+        kind: 'number',
+        operators: ['eq', 'lt', 'le', 'gt', 'ge', 'between', 'isEmpty', 'isNotEmpty'],
+        searchable: false,
+      },
+    ];
+    const obs = formOfMeta(meta, 'Observation', 'Observations');
+    expect(formFields(obs).map((f) => [f.property, f.defaultOperator, f.unit])).toEqual([
+      ['code', 'in', null],
+      ['distanceM', 'eq', 'm'],
+    ]);
   });
 });

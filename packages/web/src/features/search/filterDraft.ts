@@ -1,14 +1,18 @@
 /**
  * The advanced search form's state and the filter definition it stands for. Inputs hold text, as
  * typed; a condition becomes a typed value only when the search runs, so a half-typed number is
- * reported on its own row instead of silently dropped.
+ * reported on its own row instead of silently dropped. Conditions nest in AND/OR groups as deep as
+ * a definition may.
  */
-import type {
-  FilterCondition,
-  FilterDefinition,
-  FilterForm,
-  FilterOperator,
-  FilterValue,
+import {
+  DEFAULT_OPERATOR_BY_KIND,
+  FILTER_MAX_DEPTH,
+  type FilterDefinition,
+  type FilterForm,
+  type FilterNode,
+  type FilterOperator,
+  type FilterPropertyMeta,
+  type FilterValue,
 } from '@manway/core/api/filters';
 
 export type FormField = FilterForm['groups'][number]['fields'][number];
@@ -25,10 +29,28 @@ export interface DraftCondition {
   values: string[];
 }
 
+/** Conditions combined among themselves, standing as one condition of the list holding them. */
+export interface DraftGroup {
+  key: string;
+  combine: 'and' | 'or';
+  conditions: DraftNode[];
+}
+
+export type DraftNode = DraftCondition | DraftGroup;
+
+export function isGroup(node: DraftNode): node is DraftGroup {
+  return 'combine' in node;
+}
+
 export interface FilterDraft {
   objectType: string;
   combine: 'and' | 'or';
-  conditions: DraftCondition[];
+  conditions: DraftNode[];
+}
+
+/** The draft itself is depth 1, as a definition is: a group may hold another below this depth. */
+export function canNestGroupAt(depth: number): boolean {
+  return depth < FILTER_MAX_DEPTH;
 }
 
 export const OPERATOR_LABELS: Record<FilterOperator, string> = {
@@ -51,6 +73,38 @@ export function formFields(form: FilterForm): FormField[] {
   return form.groups.flatMap((g) => g.fields);
 }
 
+/**
+ * A one-group form over property metadata, for the types without a form of their own (an
+ * inspection's observations), so they are searched with the same condition editor.
+ */
+export function formOfMeta(meta: readonly FilterPropertyMeta[], objectType: string, label: string): FilterForm {
+  return {
+    objectType,
+    label,
+    searchFields: meta.filter((m) => m.searchable).map((m) => m.name),
+    defaultSearchFields: [],
+    groups: [
+      {
+        key: 'properties',
+        label,
+        fields: meta.map((m) => ({
+          property: m.name,
+          label: m.label,
+          kind: m.kind,
+          operators: m.operators,
+          defaultOperator: m.operators.includes(DEFAULT_OPERATOR_BY_KIND[m.kind])
+            ? DEFAULT_OPERATOR_BY_KIND[m.kind]
+            : m.operators[0]!,
+          unit: m.unit,
+          min: m.min,
+          max: m.max,
+          options: m.options,
+        })),
+      },
+    ],
+  };
+}
+
 let nextKey = 0;
 function newKey(): string {
   nextKey += 1;
@@ -69,6 +123,30 @@ export function newCondition(field: FormField): DraftCondition {
   };
 }
 
+/** A new group holds one condition, so it never stands empty. */
+export function newGroup(field: FormField, combine: 'and' | 'or' = 'or'): DraftGroup {
+  return { key: newKey(), combine, conditions: [newCondition(field)] };
+}
+
+/** The list with the node of `key`, wherever it is nested, replaced by what `change` makes of it. */
+export function updateNode(
+  nodes: readonly DraftNode[],
+  key: string,
+  change: (node: DraftNode) => DraftNode,
+): DraftNode[] {
+  return nodes.map((n) => {
+    if (n.key === key) return change(n);
+    return isGroup(n) ? { ...n, conditions: updateNode(n.conditions, key, change) } : n;
+  });
+}
+
+/** The list without the node of `key`, wherever it is nested. */
+export function removeNode(nodes: readonly DraftNode[], key: string): DraftNode[] {
+  return nodes
+    .filter((n) => n.key !== key)
+    .map((n) => (isGroup(n) ? { ...n, conditions: removeNode(n.conditions, key) } : n));
+}
+
 /** The row after the user picked another property: the operator and value start over. */
 export function withProperty(condition: DraftCondition, field: FormField): DraftCondition {
   return { ...newCondition(field), key: condition.key };
@@ -80,26 +158,33 @@ export function needsValue(operator: FilterOperator): boolean {
 
 export type DraftResult = { definition: FilterDefinition } | { errors: Record<string, string> };
 
-/** The definition a draft stands for, or, per row key, why a row cannot be searched. */
+/** The definition a draft stands for, or, per row or group key, why it cannot be searched. */
 export function toDefinition(draft: FilterDraft, form: FilterForm): DraftResult {
   const fields = new Map(formFields(form).map((f) => [f.property, f]));
   const errors: Record<string, string> = {};
-  const conditions: FilterCondition[] = [];
-  for (const c of draft.conditions) {
-    const field = fields.get(c.property);
-    if (!field) {
-      errors[c.key] = 'Choose a property.';
-      continue;
-    }
-    const result = conditionValue(c, field);
-    if ('error' in result) errors[c.key] = result.error;
-    else
-      conditions.push(
+  const nodes = (list: readonly DraftNode[]): FilterNode[] =>
+    list.flatMap((n): FilterNode[] => {
+      if (isGroup(n)) {
+        if (n.conditions.length === 0) errors[n.key] = 'Add a condition to the group, or remove it.';
+        return [{ combine: n.combine, conditions: nodes(n.conditions) }];
+      }
+      const field = fields.get(n.property);
+      if (!field) {
+        errors[n.key] = 'Choose a property.';
+        return [];
+      }
+      const result = conditionValue(n, field);
+      if ('error' in result) {
+        errors[n.key] = result.error;
+        return [];
+      }
+      return [
         result.value === undefined
-          ? { property: c.property, operator: c.operator }
-          : { property: c.property, operator: c.operator, value: result.value },
-      );
-  }
+          ? { property: n.property, operator: n.operator }
+          : { property: n.property, operator: n.operator, value: result.value },
+      ];
+    });
+  const conditions = nodes(draft.conditions);
   if (Object.keys(errors).length > 0) return { errors };
   return { definition: { objectType: draft.objectType, combine: draft.combine, conditions } };
 }
@@ -145,32 +230,34 @@ function conditionValue(c: DraftCondition, field: FormField): { value: FilterVal
   return { value: [low.value, high.value] as FilterValue };
 }
 
-/**
- * The draft for a saved definition, or null when the form cannot show it: nested groups go beyond
- * one AND/OR list, so such a filter runs as it is and is changed elsewhere.
- */
+/** The draft for a saved definition, groups and all; null when it names a property the form lacks. */
 export function fromDefinition(def: FilterDefinition, form: FilterForm): FilterDraft | null {
   const fields = new Map(formFields(form).map((f) => [f.property, f]));
-  const conditions: DraftCondition[] = [];
-  for (const node of def.conditions) {
-    if ('combine' in node) return null;
-    const field = fields.get(node.property);
-    if (!field) return null;
-    const v = node.value;
-    const text = (x: unknown) => (field.kind === 'date' && typeof x === 'string' ? x.slice(0, 10) : String(x));
-    conditions.push({
-      key: newKey(),
-      property: node.property,
-      operator: node.operator,
-      value:
-        v === undefined || Array.isArray(v)
-          ? Array.isArray(v) && node.operator === 'between'
-            ? text(v[0])
-            : ''
-          : text(v),
-      value2: Array.isArray(v) && node.operator === 'between' ? text(v[1]) : '',
-      values: Array.isArray(v) && node.operator !== 'between' ? v.map(String) : [],
-    });
-  }
-  return { objectType: def.objectType, combine: def.combine, conditions };
+  const nodes = (list: readonly FilterNode[]): DraftNode[] | null => {
+    const out: DraftNode[] = [];
+    for (const node of list) {
+      if ('combine' in node) {
+        const inner = nodes(node.conditions);
+        if (!inner) return null;
+        out.push({ key: newKey(), combine: node.combine, conditions: inner });
+        continue;
+      }
+      const field = fields.get(node.property);
+      if (!field) return null;
+      const v = node.value;
+      const text = (x: unknown) => (field.kind === 'date' && typeof x === 'string' ? x.slice(0, 10) : String(x));
+      const between = Array.isArray(v) && node.operator === 'between';
+      out.push({
+        key: newKey(),
+        property: node.property,
+        operator: node.operator,
+        value: between ? text(v[0]) : v === undefined || Array.isArray(v) ? '' : text(v),
+        value2: between ? text(v[1]) : '',
+        values: Array.isArray(v) && !between ? v.map(String) : [],
+      });
+    }
+    return out;
+  };
+  const conditions = nodes(def.conditions);
+  return conditions && { objectType: def.objectType, combine: def.combine, conditions };
 }

@@ -16,6 +16,8 @@ export interface LayerPickerProps {
   /** The zoom of the vector tiles drawn, once the map has a view. */
   tileZoom: number | null;
   loading: ReadonlySet<MapLayerId>;
+  /** The layer a search shows instead of its own features, with the search's answer. */
+  filtered?: { layer: MapLayerId; results: MapResults } | null;
 }
 
 const count = new Intl.NumberFormat('en');
@@ -44,9 +46,27 @@ export function layerCountText(
   return found;
 }
 
+/** A layer the search filters draws the search's answer: its count, not the view's. */
+export function searchCountText(results: MapResults): string {
+  const shown = results.features.length;
+  if (results.plusFound || results.total > shown)
+    return `search: first ${count.format(shown)} of ${count.format(results.total)}${results.plusFound ? '+' : ''} shown`;
+  return `search: ${count.format(results.total)} shown`;
+}
+
 export function LayerPicker(props: LayerPickerProps) {
-  const { basemaps, basemapId, onBasemapChange, visibleLayers, onLayerToggle, results, sources, tileZoom, loading } =
-    props;
+  const {
+    basemaps,
+    basemapId,
+    onBasemapChange,
+    visibleLayers,
+    onLayerToggle,
+    results,
+    sources,
+    tileZoom,
+    loading,
+    filtered,
+  } = props;
   return (
     <section className="mw-layer-picker" aria-labelledby="mw-layers-title">
       <h2 id="mw-layers-title" className="mw-map__panel-title">
@@ -61,11 +81,13 @@ export function LayerPicker(props: LayerPickerProps) {
               onChange={(checked) => onLayerToggle(layer, checked)}
             />
             <span className="mw-layer-picker__count" data-testid={`layer-count-${layer}`} aria-live="polite">
-              {visibleLayers.has(layer)
-                ? loading.has(layer)
-                  ? 'loading…'
-                  : layerCountText(results[layer], sources[layer], layer, tileZoom)
-                : 'hidden'}
+              {filtered?.layer === layer
+                ? searchCountText(filtered.results)
+                : visibleLayers.has(layer)
+                  ? loading.has(layer)
+                    ? 'loading…'
+                    : layerCountText(results[layer], sources[layer], layer, tileZoom)
+                  : 'hidden'}
             </span>
           </li>
         ))}

@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { nanoid } from '@reduxjs/toolkit';
 import type { MapResults } from '@manway/core/api/map';
 import type { ObjectDetails } from '@manway/core/api/objects';
+import type { InspectionSummary } from '@manway/core/api/work';
 import type { MapSettings, UserSettings } from '@manway/core/api/settings';
 import type { CoordinateFormat } from '@manway/core/coordinates-format';
 import { formatCoordinatePair } from '@manway/core/rules/coordinates';
@@ -25,7 +26,8 @@ import { getUserSettings } from '../api/getUserSettings';
 import { saveUserSettings } from '../api/saveUserSettings';
 import { tileUrl } from '../api/tileUrl';
 import type { LonLat, NetworkMap, TilePick, UserPositionMark } from '../networkMap';
-import { isCut, nextLayerSource, type LayerSource } from '../scaleMode';
+import { cutLayers, filteredLayer } from '../layerNotices';
+import { nextLayerSource, type LayerSource } from '../scaleMode';
 import {
   boxSelection,
   selectionKey,
@@ -36,6 +38,7 @@ import {
 } from '../selection';
 import { MAP_LAYERS, type MapLayerId } from '../styleTable';
 import { ViewportLoader, type Wgs84Extent } from '../viewportLoader';
+import { AssetInspections } from './AssetInspections';
 import { CoordinateFormatPicker } from './CoordinateFormatPicker';
 import type { MapCanvasProps } from './MapCanvas';
 import { FeatureSummary } from './FeatureSummary';
@@ -90,6 +93,8 @@ export interface MapPageExtensions {
   renderTools?(tools: MapTools): ReactNode;
   /** Sections added to an object's details panel. */
   renderObjectSections?(object: ObjectDetails, tools: MapTools): ReactNode;
+  /** What an inspection listed in an asset's details opens: its observations. */
+  renderObservations?(inspection: InspectionSummary, title: string): ReactNode;
 }
 
 export function MapPage({ title, ...extensions }: { title: string } & MapPageExtensions) {
@@ -124,7 +129,14 @@ export function MapPage({ title, ...extensions }: { title: string } & MapPageExt
   );
 }
 
-function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPanel }: Loaded & MapPageExtensions) {
+function NetworkMapView({
+  map,
+  user,
+  renderTools,
+  renderObjectSections,
+  renderObservations,
+  renderPanel,
+}: Loaded & MapPageExtensions) {
   const dispatch = useAppDispatch();
   const settings = useAppSelector((state) => state.settings.data);
   const format = settings?.coordinateDisplayFormat ?? 'DecimalDegrees';
@@ -285,16 +297,8 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
     [selection],
   );
   const basemap = map.basemaps.find((b) => b.id === basemapId);
-  // A layer still loading for a new view may no longer be cut: its old answer does not count. A layer
-  // drawn from tiles shows every feature, and a layer filtered by a search shows the search's answer,
-  // so neither is cut.
-  const filtered = search?.mode === 'filter' ? search.results.objectType : null;
-  const truncated = MAP_LAYERS.filter((l) => {
-    const r = results[l];
-    return (
-      visibleLayers.has(l) && l !== filtered && !loading.has(l) && sources[l] !== 'tiles' && r !== undefined && isCut(r)
-    );
-  });
+  const truncated = cutLayers({ visible: visibleLayers, results, sources, loading, search });
+  const filtered = filteredLayer(search);
 
   return (
     <div className="mw-map">
@@ -310,6 +314,7 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
           sources={sources}
           tileZoom={tileZoom}
           loading={loading}
+          filtered={filtered && search ? { layer: filtered, results: search.results } : null}
         />
         {selection && (
           <SelectionList
@@ -376,6 +381,13 @@ function NetworkMapView({ map, user, renderTools, renderObjectSections, renderPa
         {details !== 'closed' && (
           <ObjectDetailsPanel details={details} onClose={() => setDetails('closed')}>
             {details && tools && renderObjectSections?.(details, tools)}
+            {details && (MAP_LAYERS as readonly string[]).includes(details.type) && (
+              <AssetInspections
+                key={`${details.type}:${details.id}`}
+                object={details}
+                renderObservations={renderObservations}
+              />
+            )}
           </ObjectDetailsPanel>
         )}
         <div className={`mw-map__status${details === 'closed' ? '' : ' mw-map__status--beside-details'}`}>

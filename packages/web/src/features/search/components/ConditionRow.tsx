@@ -6,17 +6,17 @@ import { needsValue, OPERATOR_LABELS, withProperty, type DraftCondition, type Fo
 export interface ConditionRowProps {
   form: FilterForm;
   condition: DraftCondition;
-  index: number;
+  /** Its place, as the labels name it: 2, or 3.1 inside the third item's group. */
+  n: string;
   error: string | undefined;
   onChange(condition: DraftCondition): void;
   onRemove(): void;
 }
 
 /** One condition: a property, how it compares, and the value its kind takes. */
-export function ConditionRow({ form, condition, index, error, onChange, onRemove }: ConditionRowProps) {
+export function ConditionRow({ form, condition, n, error, onChange, onRemove }: ConditionRowProps) {
   const fields = form.groups.flatMap((g) => g.fields);
   const field = fields.find((f) => f.property === condition.property) ?? fields[0]!;
-  const n = index + 1;
   const errorId = `${condition.key}-error`;
   return (
     <li className="mw-search__condition" data-testid="filter-condition" aria-invalid={error ? true : undefined}>
@@ -83,7 +83,7 @@ function ValueInput({
 }: {
   field: FormField;
   condition: DraftCondition;
-  n: number;
+  n: string;
   errorId: string | undefined;
   onChange(condition: DraftCondition): void;
 }) {

@@ -263,6 +263,94 @@ const summary = (over: Partial<SavedFilterSummary>): SavedFilterSummary => ({
 });
 
 describe('saved filters', () => {
+  it('a saved filter with nested AND/OR groups opens editable and saves back as edited', async () => {
+    const saved = (definition: unknown, version: number) => ({
+      json: {
+        ...summary({ name: 'Nested', advanced: true, version }),
+        definition,
+        hash: 'h',
+        updatedAt: '2026-11-23T12:00:00Z',
+      },
+    });
+    const nested = {
+      objectType: 'Node',
+      combine: 'and',
+      conditions: [
+        { property: 'street', operator: 'contains', value: 'Mill' },
+        {
+          combine: 'or',
+          conditions: [
+            { property: 'subtype', operator: 'in', value: ['gully'] },
+            { property: 'coverLevelM', operator: 'ge', value: 2 },
+          ],
+        },
+      ],
+    };
+    const edited = {
+      objectType: 'Node',
+      combine: 'and',
+      conditions: [
+        { property: 'street', operator: 'contains', value: 'Mill' },
+        {
+          combine: 'and',
+          conditions: [
+            { property: 'coverLevelM', operator: 'ge', value: 2 },
+            { combine: 'or', conditions: [{ property: 'subtype', operator: 'in', value: ['manhole'] }] },
+          ],
+        },
+      ],
+    };
+    const server = new FakeServer()
+      .on('GET', '/api/filters/saved-filters/Nested', saved(nested, 3))
+      .on('PUT', '/api/filters/saved-filters/Nested', saved(edited, 4));
+    const { user } = await open({ server, saved: [summary({ name: 'Nested', advanced: true, version: 3 })] });
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Apply Nested' }));
+    await screen.findByTestId('applied-filter');
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+
+    const group = screen.getByTestId('filter-group');
+    expect(screen.getByLabelText('Combine group 2')).toHaveValue('or');
+    expect(within(group).getByRole('checkbox', { name: 'Gully' })).toBeChecked();
+    expect(within(group).getByLabelText('Value of condition 2.2 (m)')).toHaveValue('2');
+
+    await user.selectOptions(screen.getByLabelText('Combine group 2'), 'and');
+    await user.click(screen.getByRole('button', { name: 'Remove condition 2.1' }));
+    await user.click(screen.getByRole('button', { name: 'Add group to group 2' }));
+    const [outer, inner] = screen.getAllByTestId('filter-group') as [HTMLElement, HTMLElement];
+    expect(outer).toContainElement(inner);
+    expect(screen.getByLabelText('Combine group 2.2')).toHaveValue('or');
+    await user.click(within(inner).getByRole('checkbox', { name: 'Manhole' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(sentFilters(server)).toHaveLength(2));
+    expect(sentFilters(server)).toEqual([nested, edited]);
+
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Nested with the current search' }));
+    await vi.waitFor(() => expect(server.callsTo('PUT', '/api/filters/saved-filters/Nested')).toHaveLength(1));
+    expect(JSON.parse(String(server.callsTo('PUT', '/api/filters/saved-filters/Nested')[0]!.body))).toEqual({
+      definition: edited,
+      version: 3,
+    });
+
+    // Removing the whole group leaves the top-level condition alone.
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Remove group 2' }));
+    expect(screen.queryByTestId('filter-group')).toBeNull();
+    expect(screen.getAllByTestId('filter-condition')).toHaveLength(1);
+  });
+
+  it('an empty group is marked and nothing is searched', async () => {
+    const { user, server } = await open();
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Add group' }));
+    await user.click(screen.getByRole('button', { name: 'Remove condition 1.1' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Add a condition to the group, or remove it.');
+    expect(screen.getByTestId('filter-group')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('POST', '/api/filters/results/list')).toHaveLength(0);
+  });
+
   it('a name already taken opens the catalogue’s filter name already exists dialog without saving', async () => {
     const { user, server } = await open({ saved: [summary({ name: 'Gullies' })] });
     await user.type(screen.getByRole('searchbox'), 'MH{Enter}');

@@ -1,0 +1,14 @@
+import { InspectionSummaryList, type InspectionSummary } from '@manway/core/api/work';
+import { performRequest } from '../../../shell/request/request';
+import type { AppThunk } from '../../../shell/store/types';
+
+/** GET api/inspections?parentObjectType&parentObjectId: an asset's inspections, newest first. */
+export const getAssetInspections =
+  (type: string, id: number): AppThunk<Promise<InspectionSummary[]>> =>
+  async (dispatch, _getState, extra) =>
+    InspectionSummaryList.parse(
+      await performRequest(
+        { url: 'api/inspections', params: { parentObjectType: type, parentObjectId: id } },
+        { dispatch, ...extra },
+      ),
+    );

@@ -1,0 +1,171 @@
+/**
+ * Searching one inspection's observations (main-app spec section 7, observation results): the
+ * advanced search form over the observation metadata of the inspection's standard, and the
+ * observations it finds, a page at a time, with their count.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  RESULTS_MAX_PAGE_SIZE,
+  type FilterDefinition,
+  type FilterForm,
+  type FilterPropertyMeta,
+  type ResultRow,
+  type ResultsList,
+} from '@manway/core/api/filters';
+import { useAppDispatch } from '../../../shell/store/hooks';
+import type { GridColumn } from '../../../ui/grid/columns';
+import { Grid, type GridUpdate } from '../../../ui/grid/Grid';
+import { LoadingStatus } from '../../../ui/Spinner';
+import { getObservationMeta } from '../api/getObservationMeta';
+import { getObservationResults } from '../api/getObservationResults';
+import { formOfMeta, type FilterDraft } from '../filterDraft';
+import { searchCountText } from '../searchTexts';
+import { AdvancedSearch } from './AdvancedSearch';
+
+export const OBSERVATION_PAGE_SIZE = 25;
+/** Spec section 2, empty-state texts. */
+export const NO_OBSERVATIONS = 'No observations';
+
+type Filter = Pick<FilterDefinition, 'combine' | 'conditions'>;
+
+interface Request {
+  filter: Filter;
+  page: number;
+  pageSize: number;
+}
+
+interface Run extends Request {
+  list: ResultsList | null;
+  loading: boolean;
+  failed: boolean;
+}
+
+const emptyDraft = (): FilterDraft => ({ objectType: 'Observation', combine: 'and', conditions: [] });
+const everything: Filter = { combine: 'and', conditions: [] };
+
+/** A cell as the metadata reads it: a code by its label, yes or no, a number with its unit. */
+function cellText(meta: FilterPropertyMeta, value: ResultRow['properties'][string] | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (meta.kind === 'lookup') return meta.options?.find((o) => o.id === value)?.value ?? String(value);
+  return String(value);
+}
+
+function columnsOf(meta: readonly FilterPropertyMeta[]): GridColumn<ResultRow>[] {
+  return meta.map((m) => ({
+    propertyPath: `properties.${m.name}`,
+    label: m.unit ? `${m.label} (${m.unit})` : m.label,
+    // A code reads with its label ("BAB Crack"), a remark as written: wider than their headers.
+    width: m.kind === 'lookup' || m.kind === 'text' ? 180 : undefined,
+    // The server pages observations in their recorded order; sorting one page would mislead.
+    disableSortBy: true,
+    filter: false,
+    cellRenderer: ({ row }) => cellText(m, row.properties[m.name]),
+  }));
+}
+
+export function ObservationSearch({ inspectionId, title }: { inspectionId: number; title: string }) {
+  const dispatch = useAppDispatch();
+  const [meta, setMeta] = useState<FilterPropertyMeta[] | null>(null);
+  const [metaFailed, setMetaFailed] = useState(false);
+  const [draft, setDraft] = useState<FilterDraft>(emptyDraft);
+  // Each search asks anew, even for the same conditions; an answer to one since replaced is dropped.
+  const [request, setRequest] = useState<Request>({ filter: everything, page: 0, pageSize: OBSERVATION_PAGE_SIZE });
+  const [run, setRun] = useState<Run>({ ...request, list: null, loading: true, failed: false });
+
+  // Opened below the asset's facts: bring it where the user is looking.
+  const sectionRef = useRef<HTMLElement>(null);
+  const loaded = meta !== null;
+  useEffect(() => {
+    if (loaded) sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, inspectionId]);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(getObservationMeta(inspectionId)).then(
+      (m) => live && setMeta(m),
+      () => live && setMetaFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, inspectionId]);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(getObservationResults({ inspectionId, ...request })).then(
+      (list) => live && setRun({ ...request, list, loading: false, failed: false }),
+      () => live && setRun({ ...request, list: null, loading: false, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, inspectionId, request]);
+
+  const search = (filter: Filter, page: number, pageSize: number) => {
+    setRun((r) => ({ ...r, loading: true }));
+    setRequest({ filter, page, pageSize });
+  };
+
+  const form = useMemo<FilterForm | null>(() => meta && formOfMeta(meta, 'Observation', 'Observation'), [meta]);
+  const columns = useMemo(() => (meta ? columnsOf(meta) : []), [meta]);
+
+  const onUpdate = (u: GridUpdate) => {
+    search(run.filter, u.page.index, Math.min(u.page.size, RESULTS_MAX_PAGE_SIZE));
+  };
+
+  const list = run.list;
+  return (
+    <section ref={sectionRef} className="mw-search mw-observations" aria-label={title} data-testid="observation-search">
+      <h3 className="mw-observations__title">{title}</h3>
+      {metaFailed ? (
+        <p className="mw-search__error" role="alert">
+          The observation properties could not be loaded.
+        </p>
+      ) : !form ? (
+        <LoadingStatus />
+      ) : (
+        <AdvancedSearch
+          label="Observation search"
+          form={form}
+          draft={draft}
+          onDraftChange={setDraft}
+          onRun={(definition) => search(definition, 0, run.pageSize)}
+          onClear={() => {
+            setDraft(emptyDraft());
+            search(everything, 0, run.pageSize);
+          }}
+        />
+      )}
+      <p className="mw-search__count" role="status" data-testid="observation-count">
+        {list ? searchCountText(list.count) : run.failed ? 'The search failed.' : 'Searching…'}
+      </p>
+      {list?.rows.length === 0 ? (
+        <p className="mw-search__empty">{NO_OBSERVATIONS}</p>
+      ) : (
+        form && (
+          <Grid<ResultRow>
+            label="Observations"
+            columns={columns}
+            data={list?.rows ?? []}
+            rowIdPath="id"
+            loading={run.loading && !list}
+            error={run.failed}
+            emptyMessage={NO_OBSERVATIONS}
+            params={{
+              manualPagination: true,
+              manualSorting: true,
+              page: {
+                pageIndex: run.page,
+                pageSize: run.pageSize,
+                pageCount: list ? Math.max(1, Math.ceil(list.count.shownCount / run.pageSize)) : 1,
+              },
+            }}
+            onUpdate={onUpdate}
+            maxColumnWidth={160}
+          />
+        )
+      )}
+    </section>
+  );
+}
