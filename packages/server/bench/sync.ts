@@ -8,7 +8,8 @@
  *   to a bare server writing them to disk, measured in the same run; the agent's peak RSS.
  * Sizes: BENCH_SYNC_ASSETS (100,000), BENCH_SYNC_INSPECTIONS (5,000), BENCH_SYNC_MEDIA_FILES (500),
  * BENCH_SYNC_MEDIA_MB (1,024). PostgreSQL from BENCH_DATABASE_URL or DATABASE_URL, else the local
- * server at 127.0.0.1:5432. Media files are generated under /tmp and deleted afterwards.
+ * server at 127.0.0.1:5432; its two databases are named BENCH_SYNC_DB_PREFIX (manway_bench) _office_ and
+ * _field_ with the process id, and dropped at the end. Media files are generated under /tmp and deleted afterwards.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,6 +37,7 @@ const ASSETS = Number(env.BENCH_SYNC_ASSETS ?? 100_000);
 const INSPECTIONS = Number(env.BENCH_SYNC_INSPECTIONS ?? 5_000);
 const FILES = Number(env.BENCH_SYNC_MEDIA_FILES ?? 500);
 const MEDIA_MB = Number(env.BENCH_SYNC_MEDIA_MB ?? 1024);
+const DB_PREFIX = env.BENCH_SYNC_DB_PREFIX ?? 'manway_bench';
 const PG_URL = env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const withName = (url: string, name: string) => {
@@ -198,8 +200,8 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 
 async function main() {
   const root = await mkdtemp(join(tmpdir(), 'manway-bench-sync-'));
-  const officeName = `manway_bench_office_${process.pid}`;
-  const fieldName = `manway_bench_field_${process.pid}`;
+  const officeName = `${DB_PREFIX}_office_${process.pid}`;
+  const fieldName = `${DB_PREFIX}_field_${process.pid}`;
   let servicesToClose: { db: Database }[] = [];
   try {
     const officeDir = join(root, 'office');
