@@ -2,7 +2,8 @@
  * Sync benchmark (issue 6), two local systems on PostgreSQL, the Office serving HTTP in this process
  * and the Field's agent run in a child process of its own (so its peak memory is its own):
  * - getting assets: N generated assets copied Office → Field, records/s beside a bare COPY of the
- *   same rows into an unlogged table without constraints or indexes;
+ *   same rows into an unlogged table without constraints or indexes, and beside a COPY into a table
+ *   with the assets table's indexes and checks (the part of the cost any writer pays);
  * - sending completed tasks: M inspections (with observations) and F media files (S MB in all)
  *   Field → Office: inspections/s, and media MB/s beside a plain Node HTTP stream of the same bytes
  *   to a bare server writing them to disk, measured in the same run; the agent's peak RSS.
@@ -239,6 +240,7 @@ async function main() {
     });
     const assetsRun = await runAgent(field.url, fieldDir, officeUrl, assetsTask);
     const copySeconds = await field.services.scale.rawCopySeconds(ASSETS, SEED);
+    const indexedCopySeconds = await field.services.scale.rawCopySeconds(ASSETS, SEED, true);
 
     const work = await fieldWork(field, join(fieldDir, 'media'));
     const [{ n: observations, i: inspections }] = (await field.db.query<{ n: number; i: number }>(
@@ -308,6 +310,12 @@ async function main() {
         `${fmt(assetCount / assetsRun.seconds)} records/s (${fmt(assetsRun.seconds, 1)} s)`,
         `${fmt(ASSETS / copySeconds)} rows/s bare COPY (${fmt(copySeconds, 1)} s)`,
         `${fmt((assetCount / assetsRun.seconds / (ASSETS / copySeconds)) * 100, 1)} %`,
+      ],
+      [
+        '',
+        '',
+        `${fmt(ASSETS / indexedCopySeconds)} rows/s COPY into a table with the assets' indexes and checks (${fmt(indexedCopySeconds, 1)} s)`,
+        `${fmt((assetCount / assetsRun.seconds / (ASSETS / indexedCopySeconds)) * 100, 1)} %`,
       ],
       [
         `sending completed tasks (${fmt(inspections)} inspections, ${fmt(observations)} observations)`,
