@@ -2,13 +2,15 @@
  * Sync benchmark (issue 6), two local systems on PostgreSQL, the Office serving HTTP in this process
  * and the Field's agent run in a child process of its own (so its peak memory is its own):
  * - getting assets: N generated assets copied Office → Field, records/s beside a bare COPY of the
- *   same rows into an unlogged table without constraints or indexes;
+ *   same rows into an unlogged table without constraints or indexes, and beside a COPY into a table
+ *   with the assets table's indexes and checks (the part of the cost any writer pays);
  * - sending completed tasks: M inspections (with observations) and F media files (S MB in all)
  *   Field → Office: inspections/s, and media MB/s beside a plain Node HTTP stream of the same bytes
  *   to a bare server writing them to disk, measured in the same run; the agent's peak RSS.
  * Sizes: BENCH_SYNC_ASSETS (100,000), BENCH_SYNC_INSPECTIONS (5,000), BENCH_SYNC_MEDIA_FILES (500),
  * BENCH_SYNC_MEDIA_MB (1,024). PostgreSQL from BENCH_DATABASE_URL or DATABASE_URL, else the local
- * server at 127.0.0.1:5432. Media files are generated under /tmp and deleted afterwards.
+ * server at 127.0.0.1:5432; its two databases are named BENCH_SYNC_DB_PREFIX (manway_bench) _office_ and
+ * _field_ with the process id, and dropped at the end. Media files are generated under /tmp and deleted afterwards.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,6 +38,7 @@ const ASSETS = Number(env.BENCH_SYNC_ASSETS ?? 100_000);
 const INSPECTIONS = Number(env.BENCH_SYNC_INSPECTIONS ?? 5_000);
 const FILES = Number(env.BENCH_SYNC_MEDIA_FILES ?? 500);
 const MEDIA_MB = Number(env.BENCH_SYNC_MEDIA_MB ?? 1024);
+const DB_PREFIX = env.BENCH_SYNC_DB_PREFIX ?? 'manway_bench';
 const PG_URL = env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const withName = (url: string, name: string) => {
@@ -198,8 +201,8 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 
 async function main() {
   const root = await mkdtemp(join(tmpdir(), 'manway-bench-sync-'));
-  const officeName = `manway_bench_office_${process.pid}`;
-  const fieldName = `manway_bench_field_${process.pid}`;
+  const officeName = `${DB_PREFIX}_office_${process.pid}`;
+  const fieldName = `${DB_PREFIX}_field_${process.pid}`;
   let servicesToClose: { db: Database }[] = [];
   try {
     const officeDir = join(root, 'office');
@@ -237,6 +240,7 @@ async function main() {
     });
     const assetsRun = await runAgent(field.url, fieldDir, officeUrl, assetsTask);
     const copySeconds = await field.services.scale.rawCopySeconds(ASSETS, SEED);
+    const indexedCopySeconds = await field.services.scale.rawCopySeconds(ASSETS, SEED, true);
 
     const work = await fieldWork(field, join(fieldDir, 'media'));
     const [{ n: observations, i: inspections }] = (await field.db.query<{ n: number; i: number }>(
@@ -306,6 +310,12 @@ async function main() {
         `${fmt(assetCount / assetsRun.seconds)} records/s (${fmt(assetsRun.seconds, 1)} s)`,
         `${fmt(ASSETS / copySeconds)} rows/s bare COPY (${fmt(copySeconds, 1)} s)`,
         `${fmt((assetCount / assetsRun.seconds / (ASSETS / copySeconds)) * 100, 1)} %`,
+      ],
+      [
+        '',
+        '',
+        `${fmt(ASSETS / indexedCopySeconds)} rows/s COPY into a table with the assets' indexes and checks (${fmt(indexedCopySeconds, 1)} s)`,
+        `${fmt((assetCount / assetsRun.seconds / (ASSETS / indexedCopySeconds)) * 100, 1)} %`,
       ],
       [
         `sending completed tasks (${fmt(inspections)} inspections, ${fmt(observations)} observations)`,

@@ -818,6 +818,53 @@ describe('the new endpoints', () => {
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.ModelState).join()).toMatch(/ExistingTasksAction/);
+    // A page is written set-wise: an observation may appear in it once.
+    const observation = {
+      globalId: randomUUID(),
+      standardId: 'x',
+      sequence: 1,
+      distanceM: 0,
+      code: 'x',
+      characterisation: null,
+      quantification1: null,
+      quantification2: null,
+      clockFrom: null,
+      clockTo: null,
+      atJoint: false,
+      continuous: null,
+      continuousGroup: null,
+      grade: null,
+      remark: null,
+    };
+    const inspection = (observations: unknown[]) => ({
+      globalId: randomUUID(),
+      taskGlobalId: null,
+      assetGlobalId: randomUUID(),
+      assets: [],
+      standardId: 'x',
+      direction: null,
+      startNodeGlobalId: null,
+      inspectedAt: '2026-01-01T00:00:00Z',
+      weather: null,
+      preCleaning: null,
+      lengthSurveyedM: null,
+      header: {},
+      strPeak: null,
+      strRating: null,
+      strIndex: null,
+      strQuick: null,
+      omPeak: null,
+      omRating: null,
+      omIndex: null,
+      omQuick: null,
+      observations,
+    });
+    const twice = await officeSyncer.post('/api/sync/import/inspections', {
+      options: SENDING,
+      items: [inspection([observation]), inspection([{ ...observation, sequence: 2 }])],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.ModelState).toHaveProperty(['items.1.observations.0.globalId']);
     expect((await officeSyncer.get('/api/sync/export/planned-tasks?after=nope')).status).toBe(400);
     const range = await officeSyncer.get(`/api/sync/media/${officeMedia.image!.globalId}/content`, {
       range: 'pages=1',

@@ -5,10 +5,8 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+// PGlite is loaded only when it is opened: a system on a PostgreSQL server never pays for its ~50 MB.
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Readable } from 'node:stream';
@@ -108,6 +106,12 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
+  const [{ PGlite }, { postgis }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-postgis'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const releaseLock = options.dir ? lockDataDir(options.dir) : () => {};
   let pglite: PGlite;
   try {

@@ -126,10 +126,12 @@ export class ScaleRepository {
   }
 
   /** Baseline for the benchmark: a raw COPY of the same lines into a table without constraints or indexes. */
-  async rawCopySeconds(lines: Iterable<string>): Promise<number> {
+  async rawCopySeconds(lines: Iterable<string>, indexed: boolean): Promise<number> {
     await this.db.exec(`DROP TABLE IF EXISTS bench_raw_assets`);
     await this.db.exec(
-      `CREATE UNLOGGED TABLE bench_raw_assets AS SELECT ${ASSET_COLUMNS.join(', ')} FROM assets WITH NO DATA`,
+      indexed
+        ? `CREATE TABLE bench_raw_assets (LIKE assets INCLUDING ALL)`
+        : `CREATE UNLOGGED TABLE bench_raw_assets AS SELECT ${ASSET_COLUMNS.join(', ')} FROM assets WITH NO DATA`,
     );
     const started = performance.now();
     await this.db.copyFrom(COPY_ASSETS_SQL.replace('COPY assets', 'COPY bench_raw_assets'), lines);

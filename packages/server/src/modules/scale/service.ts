@@ -87,10 +87,13 @@ export class ScaleService {
     return this.repo.scaleAssetCount();
   }
 
-  /** Benchmark baseline: the same rows, generated beforehand, COPYed raw into a bare table. */
-  rawCopySeconds(assets: number, seed: number): Promise<number> {
+  /**
+   * Benchmark baseline: the same rows, generated beforehand, COPYed raw into a bare table; or, with
+   * `indexed`, into a table with the assets table's indexes and checks (what any writer pays).
+   */
+  rawCopySeconds(assets: number, seed: number, indexed = false): Promise<number> {
     const lines: string[] = [];
     for (const a of scaleAssets(scalePlan(assets, seed))) lines.push(assetCopyLine(a));
-    return this.repo.rawCopySeconds(lines);
+    return this.repo.rawCopySeconds(lines, indexed);
   }
 }

@@ -45,6 +45,8 @@ interface UpsertSpec {
   table: string;
   conflict: string;
   columns: Column[];
+  /** Joins that resolve a record's references once for its values and its skip checks. */
+  joins?: string;
   /** Why a record cannot be written here, each a condition over r; checked in order. */
   skips: { when: string; reason: string }[];
   /** How the log names a record. */
@@ -59,20 +61,20 @@ const ASSET_SPEC: UpsertSpec = {
   table: 'assets',
   conflict: 'global_id',
   label: `r."objectType" || ' ' || r."assetCode"`,
+  // Global ids resolve to local ids by joins (one index probe a record), not subqueries the planner
+  // may turn into a scan of every asset for each page.
+  joins: `LEFT JOIN assets fn ON fn.global_id = r."fromNode" LEFT JOIN assets tn ON tn.global_id = r."toNode"
+    LEFT JOIN assets ps ON ps.global_id = r."parentSection"
+    LEFT JOIN assets same ON same.object_type = r."objectType" AND same.asset_code = r."assetCode"`,
   columns: [
     c('global_id', 'globalId', 'uuid'),
     c('object_type', 'objectType', 'text'),
     c('subtype', 'subtype', 'text'),
     c('asset_code', 'assetCode', 'text'),
     c('geom', 'geometry', 'text', `ST_GeomFromEWKB(decode(r.geometry, 'hex'))`),
-    c('from_node_id', 'fromNode', 'uuid', `(SELECT x.id FROM assets x WHERE x.global_id = r."fromNode")`),
-    c('to_node_id', 'toNode', 'uuid', `(SELECT x.id FROM assets x WHERE x.global_id = r."toNode")`),
-    c(
-      'parent_section_id',
-      'parentSection',
-      'uuid',
-      `(SELECT x.id FROM assets x WHERE x.global_id = r."parentSection")`,
-    ),
+    c('from_node_id', 'fromNode', 'uuid', 'fn.id'),
+    c('to_node_id', 'toNode', 'uuid', 'tn.id'),
+    c('parent_section_id', 'parentSection', 'uuid', 'ps.id'),
     c('chainage_m', 'chainageM', 'double precision'),
     c('clock', 'clock', 'smallint'),
     c('material', 'material', 'text'),
@@ -97,19 +99,19 @@ const ASSET_SPEC: UpsertSpec = {
       reason: `'its subtype ' || r.subtype || ' is not in the Field system; get the database structure first'`,
     },
     {
-      when: `EXISTS (SELECT 1 FROM assets x WHERE x.object_type = r."objectType" AND x.asset_code = r."assetCode" AND x.global_id <> r."globalId")`,
+      when: `same.global_id <> r."globalId"`,
       reason: `'another ' || r."objectType" || ' with this asset ID, and another global id, exists in the Field system'`,
     },
     {
-      when: `r."fromNode" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM assets x WHERE x.global_id = r."fromNode")`,
+      when: `r."fromNode" IS NOT NULL AND fn.id IS NULL`,
       reason: `'its from node is not in the Field system'`,
     },
     {
-      when: `r."toNode" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM assets x WHERE x.global_id = r."toNode")`,
+      when: `r."toNode" IS NOT NULL AND tn.id IS NULL`,
       reason: `'its to node is not in the Field system'`,
     },
     {
-      when: `r."parentSection" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM assets x WHERE x.global_id = r."parentSection")`,
+      when: `r."parentSection" IS NOT NULL AND ps.id IS NULL`,
       reason: `'its section is not in the Field system'`,
     },
   ],
@@ -255,25 +257,19 @@ const SPECS: Record<ExportKind, UpsertSpec> = {
 
 const quoted = (field: string) => `"${field}"`;
 
-function recordset(spec: UpsertSpec, extra = ''): string {
+/**
+ * One statement a page: the records are parsed once, each is checked against the skip rules (all
+ * seeing the system as it was before the page), the others are upserted, and the answer lists the
+ * skipped records in page order, then one row for each record written (changed or new).
+ */
+function writeSql(spec: UpsertSpec): string {
   const fields = spec.columns.map((col) => `${quoted(col.field!)} ${col.type}`).join(', ');
-  return `jsonb_to_recordset($1::jsonb) AS r(${fields}${extra})`;
-}
-
-/** The skip check numbers the records (field "#"), so the writer can leave exactly those out. */
-const ORDINAL = '#';
-
-function skipSql(spec: UpsertSpec): string | undefined {
-  if (spec.skips.length === 0) return undefined;
-  const cases = spec.skips.map((s) => `WHEN ${s.when} THEN ${s.reason}`).join(' ');
-  return `SELECT r."${ORDINAL}" AS ord, ${spec.label} AS label, CASE ${cases} END AS reason
-    FROM ${recordset(spec, `, "${ORDINAL}" integer`)}
-    WHERE ${spec.skips.map((s) => `(${s.when})`).join(' OR ')}`;
-}
-
-function upsertSql(spec: UpsertSpec): string {
   const cols = spec.columns.map((col) => col.column);
-  const values = spec.columns.map((col) => col.value ?? `r.${quoted(col.field!)}`);
+  const values = spec.columns.map((col) => `${col.value ?? `r.${quoted(col.field!)}`} AS ${col.column}`);
+  const reason =
+    spec.skips.length === 0
+      ? 'NULL::text'
+      : `CASE ${spec.skips.map((s) => `WHEN ${s.when} THEN ${s.reason}`).join(' ')} END`;
   const keys = new Set(spec.conflict.split(',').map((k) => k.trim()));
   const updated = cols.filter((col) => !keys.has(col));
   // Geometry compares by its bytes: the = operator of PostGIS is not exact equality.
@@ -284,11 +280,20 @@ function upsertSql(spec: UpsertSpec): string {
     ...updated.map((col) => `${col} = excluded.${col}`),
     ...extra.map((col) => (col === 'version' ? `version = ${spec.table}.version + 1` : `updated_at = now()`)),
   ];
-  return `INSERT INTO ${spec.table} (${cols.join(', ')})
-    SELECT ${values.join(', ')} FROM ${recordset(spec)}
-    ON CONFLICT (${spec.conflict}) DO UPDATE SET ${sets.join(', ')}
-    WHERE (${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})
-    RETURNING (xmax = 0) AS inserted`;
+  return `WITH page AS MATERIALIZED (
+      SELECT ${values.join(', ')}, ${spec.label} AS "#label", ${reason} AS "#reason", r.ordinality AS "#ord"
+      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${fields})) WITH ORDINALITY AS r ${spec.joins ?? ''}
+    ), written AS (
+      INSERT INTO ${spec.table} (${cols.join(', ')})
+      SELECT ${cols.join(', ')} FROM page WHERE "#reason" IS NULL
+      ON CONFLICT (${spec.conflict}) DO UPDATE SET ${sets.join(', ')}
+      WHERE (${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT "#ord" AS ord, "#label" AS label, "#reason" AS reason, NULL::boolean AS inserted
+      FROM page WHERE "#reason" IS NOT NULL
+    UNION ALL SELECT NULL, NULL, NULL, inserted FROM written
+    ORDER BY ord`;
 }
 
 const TABLES_WITH: Record<string, Set<string>> = {
@@ -297,11 +302,8 @@ const TABLES_WITH: Record<string, Set<string>> = {
 };
 
 const COMPILED = Object.fromEntries(
-  (Object.keys(SPECS) as ExportKind[]).map((k) => [
-    k,
-    { skip: skipSql(SPECS[k]), upsert: upsertSql(SPECS[k]), before: SPECS[k].before },
-  ]),
-) as Record<ExportKind, { skip?: string; upsert: string; before?: string }>;
+  (Object.keys(SPECS) as ExportKind[]).map((k) => [k, { write: writeSql(SPECS[k]), before: SPECS[k].before }]),
+) as Record<ExportKind, { write: string; before?: string }>;
 
 /**
  * Writes exported records of one kind by their keys in the caller's transaction: those that cannot
@@ -314,22 +316,20 @@ export async function writeRecords(
 ): Promise<Omit<PageOutcome, 'cancelRequested'>> {
   const sql = COMPILED[kind];
   if (items.length === 0) return { inserted: 0, updated: 0, unchanged: 0, skipped: [] };
-  if (sql.before) await conn.query(sql.before, [JSON.stringify(items)]);
-  const numbered = JSON.stringify(items.map((item, i) => ({ ...(item as object), [ORDINAL]: i })));
-  const skipped = sql.skip
-    ? await conn.query<{ ord: number; label: string; reason: string }>(sql.skip, [numbered])
-    : [];
-  const skippedAt = new Set(skipped.map((s) => s.ord));
-  const writable = items.filter((_, i) => !skippedAt.has(i));
-  const written =
-    writable.length === 0 ? [] : await conn.query<{ inserted: boolean }>(sql.upsert, [JSON.stringify(writable)]);
-  const inserted = written.filter((w) => w.inserted).length;
-  return {
-    inserted,
-    updated: written.length - inserted,
-    unchanged: writable.length - written.length,
-    skipped: skipped.map(({ label, reason }) => ({ label, reason })),
-  };
+  const json = JSON.stringify(items);
+  if (sql.before) await conn.query(sql.before, [json]);
+  const rows = await conn.query<{ label: string | null; reason: string | null; inserted: boolean | null }>(sql.write, [
+    json,
+  ]);
+  const skipped: { label: string; reason: string }[] = [];
+  let inserted = 0;
+  let updated = 0;
+  for (const row of rows) {
+    if (row.reason !== null) skipped.push({ label: row.label!, reason: row.reason });
+    else if (row.inserted) inserted++;
+    else updated++;
+  }
+  return { inserted, updated, unchanged: items.length - skipped.length - inserted - updated, skipped };
 }
 
 /**

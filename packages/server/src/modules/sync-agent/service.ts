@@ -332,32 +332,50 @@ export class SyncAgentService {
     let after = progress.after ?? undefined;
     let totals = { copied: progress.copied, unchanged: 0, skipped: progress.skipped };
     if (after) logs.serverLine(`Resuming ${label} after ${after}.`);
-    for (;;) {
-      if (signal.aborted) throw new InterruptedError();
-      const page = await client.page(step.kind, { after, limit: this.options.pageSize, filter: step.filter }, signal);
-      const done = page.next === null;
-      const percentage = Math.min(99, Math.floor(((position.index + (done ? 1 : 0.5)) / position.of) * 100));
-      const outcome = await this.repo.applyPage(
-        taskId,
+    // The next page is fetched while this one is written, so the Office reads as the Field writes;
+    // a page fetched ahead and not written (cancel, failure) is dropped, its cursor never stored.
+    const ahead = new AbortController();
+    const fetchPage = (from: string | undefined) => {
+      const request = client.page(
         step.kind,
-        page.items,
-        { after: page.next ?? after ?? null, done },
-        { operation: `Copying ${label}`, percentage },
+        { after: from, limit: this.options.pageSize, filter: step.filter },
+        AbortSignal.any([signal, ahead.signal]),
       );
-      totals = {
-        copied: totals.copied + outcome.inserted + outcome.updated,
-        unchanged: totals.unchanged + outcome.unchanged,
-        skipped: totals.skipped + outcome.skipped.length,
-      };
-      logs.serverLine(
-        `${label}: page of ${page.items.length} written: ${outcome.inserted} new, ${outcome.updated} updated, ` +
-          `${outcome.unchanged} unchanged, ${outcome.skipped.length} skipped.`,
-      );
-      for (const s of outcome.skipped) logs.clientLine(`Skipped ${s.label}: ${s.reason}.`);
-      await logs.flush();
-      if (outcome.cancelRequested) return 'cancelled';
-      if (done) break;
-      after = page.next!;
+      request.catch(() => {});
+      return request;
+    };
+    try {
+      let next = fetchPage(after);
+      for (;;) {
+        if (signal.aborted) throw new InterruptedError();
+        const page = await next;
+        const done = page.next === null;
+        if (!done) next = fetchPage(page.next!);
+        const percentage = Math.min(99, Math.floor(((position.index + (done ? 1 : 0.5)) / position.of) * 100));
+        const outcome = await this.repo.applyPage(
+          taskId,
+          step.kind,
+          page.items,
+          { after: page.next ?? after ?? null, done },
+          { operation: `Copying ${label}`, percentage },
+        );
+        totals = {
+          copied: totals.copied + outcome.inserted + outcome.updated,
+          unchanged: totals.unchanged + outcome.unchanged,
+          skipped: totals.skipped + outcome.skipped.length,
+        };
+        logs.serverLine(
+          `${label}: page of ${page.items.length} written: ${outcome.inserted} new, ${outcome.updated} updated, ` +
+            `${outcome.unchanged} unchanged, ${outcome.skipped.length} skipped.`,
+        );
+        for (const s of outcome.skipped) logs.clientLine(`Skipped ${s.label}: ${s.reason}.`);
+        await logs.flush();
+        if (outcome.cancelRequested) return 'cancelled';
+        if (done) break;
+        after = page.next!;
+      }
+    } finally {
+      ahead.abort();
     }
     logs.clientLine(
       `${capitalise(label)}${step.filter ? ` (filter "${step.filter}")` : ''}: ${totals.copied} copied, ` +

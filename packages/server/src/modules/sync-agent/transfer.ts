@@ -142,11 +142,20 @@ export class Transfers {
     if (!progress.done) {
       let after = progress.after ?? undefined;
       if (after) run.logs.serverLine(`Resuming completed inspections after ${after}.`);
+      // The next page is read and put together while the Office writes this one.
+      const read = (from: string | undefined) => {
+        const page = this.repo
+          .inspections(from, run.pageSize, onAssets)
+          .then(async (rows) => ({ rows, ...(await this.inspectionRecords(rows)) }));
+        page.catch(() => {});
+        return page;
+      };
+      let ahead = read(after);
       for (;;) {
         if (run.signal.aborted) throw new InterruptedError();
-        const rows = await this.repo.inspections(after, run.pageSize, onAssets);
+        const { rows, items, media } = await ahead;
         const done = rows.length < run.pageSize;
-        const { items, media } = await this.inspectionRecords(rows);
+        if (!done) ahead = read(rows.at(-1)!.globalId);
         const result =
           items.length === 0
             ? { outcomes: [] }
@@ -222,13 +231,17 @@ export class Transfers {
     );
     const inspectionOf = new Map(observations.map((o) => [o.localId, o.inspectionId]));
     const byLocal = new Map(rows.map((r) => [r.localId, r]));
+    const observationsOf = new Map<string, InspectionRecord['observations']>();
+    for (const { inspectionId, localId: _l, ...o } of observations) {
+      const list = observationsOf.get(inspectionId);
+      if (list) list.push(o);
+      else observationsOf.set(inspectionId, [o]);
+    }
     const items: InspectionRecord[] = rows.map(({ localId, assetId, assetCode: _code, ...r }) => ({
       ...r,
       header: (r.header ?? {}) as InspectionRecord['header'],
       assets: (assets.get(assetId) ?? []) as InspectionRecord['assets'],
-      observations: observations
-        .filter((o) => o.inspectionId === localId)
-        .map(({ inspectionId: _i, localId: _l, ...o }) => o),
+      observations: observationsOf.get(localId) ?? [],
     }));
     const media: (MediaRecord & { inspectionGlobalId: string })[] = [];
     for (const m of [...inspectionMedia, ...observationMedia]) {

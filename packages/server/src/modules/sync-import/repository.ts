@@ -18,6 +18,20 @@ const INSPECTION_FIELDS = `"globalId" uuid, "standardId" text, direction text, "
 const COPIED = `standard_id, direction, inspected_at, weather, pre_cleaning, length_surveyed_m, header, str_peak, str_rating,
   str_index, str_quick, om_peak, om_rating, om_index, om_quick, start_node_id, task_id`;
 
+const COPIED_LIST = COPIED.split(',').map((c) => c.trim());
+
+const OBSERVATION_COLUMNS = `standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2,
+  clock_from, clock_to, at_joint, continuous, continuous_group, grade, remark`;
+
+/** What the Office holds of a record sent: its inspection, task and asset, and what of its standard is missing. */
+interface Found {
+  existing: string | null;
+  review: string | null;
+  task: string | null;
+  asset: string | null;
+  missing: string[];
+}
+
 const OBSERVATION_FIELDS = `"globalId" uuid, "standardId" text, sequence integer, "distanceM" double precision, code text,
   characterisation text, quantification1 double precision, quantification2 double precision, "clockFrom" smallint,
   "clockTo" smallint, "atJoint" boolean, continuous text, "continuousGroup" integer, grade smallint, remark text`;
@@ -35,45 +49,139 @@ export interface UploadRow {
 export class SyncImportRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Writes a page of inspections in one transaction, a few statements for the whole page: the
+   * records are looked up together, the existing-task action and the skip rules decide each one,
+   * missing assets are created (one by one, nodes first, so each sees those written before it), then
+   * the inspections, their observations and their tasks are written set-wise. Outcomes are in page order.
+   */
   importInspections(items: InspectionRecord[], options: Options, acceptedBy: string): Promise<ImportOutcome[]> {
     return inTransaction(this.db, async (conn) => {
+      // The assets travel only for creating missing ones; the rest is parsed by PostgreSQL once a statement.
+      const records = JSON.stringify(items.map(({ assets: _assets, ...rest }) => rest));
+      const found = await conn.query<Found>(
+        `SELECT i.id::text AS existing, i.review, t.id::text AS task, a.id::text AS asset,
+           ARRAY(SELECT 'standard ' || r."standardId" WHERE NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")
+             UNION ALL
+             SELECT w.what FROM (SELECT DISTINCT 'code ' || o."standardId" || '/' || o.code AS what
+               FROM jsonb_to_recordset(r.observations) AS o("standardId" text, code text)
+               WHERE NOT EXISTS (SELECT 1 FROM observation_codes c WHERE c.standard_id = o."standardId" AND c.code = o.code)
+               ORDER BY 1) w) AS missing
+         FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("globalId" uuid, "taskGlobalId" uuid, "assetGlobalId" uuid,
+           "standardId" text, observations jsonb)) WITH ORDINALITY AS r
+         LEFT JOIN inspections i ON i.global_id = r."globalId"
+         LEFT JOIN tasks t ON t.global_id = r."taskGlobalId"
+         LEFT JOIN assets a ON a.global_id = r."assetGlobalId"
+         ORDER BY r.ordinality`,
+        [records],
+      );
       const outcomes: ImportOutcome[] = [];
-      for (const item of items) outcomes.push(await this.importOne(conn, item, options, acceptedBy));
+      const going: { index: number; assetId: string; taskId: string | null }[] = [];
+      for (const [index, item] of items.entries()) {
+        const f = found[index]!;
+        const decided = await this.decide(conn, item, f, options);
+        if ('result' in decided) outcomes.push(decided);
+        else {
+          outcomes.push({ globalId: item.globalId, result: 'unchanged', reason: null });
+          going.push({ index, ...decided });
+        }
+      }
+      if (going.length === 0) return outcomes;
+      const targets = JSON.stringify(
+        going.map((g) => ({ globalId: items[g.index]!.globalId, assetId: g.assetId, taskId: g.taskId })),
+      );
+      const accept = options.AutoAcceptImportedTasks;
+      // Once the Office accepted an inspection it stays accepted, whatever a later update says.
+      const written = await conn.query<{ globalId: string; id: string; inserted: boolean }>(
+        `INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, ${COPIED})
+         SELECT r."globalId", g."assetId", CASE WHEN $3 THEN 'completed' ELSE 'pending' END,
+           CASE WHEN $3 THEN 'accepted' END, CASE WHEN $3 THEN $4::uuid END, CASE WHEN $3 THEN now() END,
+           r."standardId", r.direction, r."inspectedAt", r.weather, r."preCleaning", r."lengthSurveyedM", r.header,
+           r."strPeak", r."strRating", r."strIndex", r."strQuick", r."omPeak", r."omRating", r."omIndex", r."omQuick",
+           (SELECT id FROM assets WHERE global_id = r."startNodeGlobalId"), g."taskId"
+         FROM jsonb_to_recordset($1::jsonb) AS r(${INSPECTION_FIELDS})
+         JOIN jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "assetId" bigint, "taskId" bigint)
+           ON g."globalId" = r."globalId"
+         ON CONFLICT (global_id) DO UPDATE SET asset_id = excluded.asset_id,
+           ${COPIED_LIST.map((c) => `${c} = excluded.${c}`).join(', ')},
+           status = CASE WHEN inspections.review = 'accepted' THEN inspections.status ELSE excluded.status END,
+           review = CASE WHEN inspections.review = 'accepted' THEN inspections.review ELSE excluded.review END,
+           reviewed_by = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_by ELSE excluded.reviewed_by END,
+           reviewed_at = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_at ELSE excluded.reviewed_at END,
+           version = inspections.version + 1
+         WHERE (inspections.asset_id, ${COPIED_LIST.map((c) => `inspections.${c}`).join(', ')},
+                CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE inspections.status END)
+           IS DISTINCT FROM (excluded.asset_id, ${COPIED_LIST.map((c) => `excluded.${c}`).join(', ')},
+                CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE excluded.status END)
+         RETURNING global_id::text AS "globalId", id::text AS id, (xmax = 0) AS inserted`,
+        [records, targets, accept, acceptedBy],
+      );
+      const byGlobalId = new Map(written.map((w) => [w.globalId, w]));
+      const ids = going.map((g) => {
+        const item = items[g.index]!;
+        return {
+          globalId: item.globalId,
+          inspectionId: byGlobalId.get(item.globalId)?.id ?? found[g.index]!.existing!,
+        };
+      });
+      const targetIds = JSON.stringify(ids);
+      const changed = await this.writeObservations(conn, records, targetIds);
+      for (const globalId of await this.linkVideos(conn, records, targetIds)) changed.add(globalId);
+      if (accept) {
+        const tasks = going.flatMap((g) => (g.taskId === null ? [] : [g.taskId]));
+        if (tasks.length > 0) {
+          await conn.query(
+            `UPDATE tasks SET state = 'completed', version = version + 1 WHERE id = ANY($1::bigint[]) AND state <> 'completed'`,
+            [tasks],
+          );
+        }
+      }
+      for (const g of going) {
+        const globalId = items[g.index]!.globalId;
+        const w = byGlobalId.get(globalId);
+        outcomes[g.index] = {
+          globalId,
+          result: w?.inserted ? 'inserted' : w || changed.has(globalId) ? 'updated' : 'unchanged',
+          reason: null,
+        };
+      }
       return outcomes;
     });
   }
 
-  private async importOne(
+  /**
+   * What becomes of one record: kept or skipped with the reason, or written on this asset and task.
+   * A missing asset is created here from the records sent along, unless the rule skips.
+   */
+  private async decide(
     conn: Connection,
     item: InspectionRecord,
+    f: Found,
     options: Options,
-    acceptedBy: string,
-  ): Promise<ImportOutcome> {
+  ): Promise<ImportOutcome | { assetId: string; taskId: string | null }> {
     const skipped = (reason: string): ImportOutcome => ({ globalId: item.globalId, result: 'skipped', reason });
-    const [existing] = await conn.query<{ id: string; review: string | null }>(
-      `SELECT id::text AS id, review FROM inspections WHERE global_id = $1::uuid`,
-      [item.globalId],
-    );
-    if (existing && options.ExistingTasksAction === 'Skip') {
+    if (f.existing && options.ExistingTasksAction === 'Skip') {
       return {
         globalId: item.globalId,
         result: 'kept',
         reason: 'the Office has it; Skip updating existing office task',
       };
     }
-    if (existing && options.ExistingTasksAction === 'UpdateNotAcceptedTasks' && existing.review === 'accepted') {
+    if (f.existing && options.ExistingTasksAction === 'UpdateNotAcceptedTasks' && f.review === 'accepted') {
       return {
         globalId: item.globalId,
         result: 'kept',
         reason: 'the Office has accepted it; only not yet accepted tasks are updated',
       };
     }
-    let taskId: string | null = null;
-    if (item.taskGlobalId !== null) {
-      taskId = await this.idOf(conn, 'tasks', item.taskGlobalId);
-      if (taskId === null && options.SkipIfNotExistInOffice) return skipped('its task is not in the Office system');
+    if (item.taskGlobalId !== null && f.task === null && options.SkipIfNotExistInOffice) {
+      return skipped('its task is not in the Office system');
     }
-    let assetId = await this.idOf(conn, 'assets', item.assetGlobalId);
+    let assetId = f.asset;
+    if (assetId === null) {
+      // An asset created for an earlier record of this page is there now.
+      assetId = await this.idOf(conn, 'assets', item.assetGlobalId);
+    }
     if (assetId === null) {
       if (options.SkipIfAssetNotExistInOffice) return skipped('its asset is not in the Office system');
       // One by one, nodes first: each skip check sees the records written before it.
@@ -88,112 +196,71 @@ export class SyncImportRepository {
         return skipped(`its asset could not be created in the Office system (${why || 'not sent'})`);
       }
     }
-    const missing = await conn.query<{ what: string }>(
-      `SELECT 'standard ' || $1 AS what WHERE NOT EXISTS (SELECT 1 FROM standards WHERE id = $1)
-       UNION ALL
-       SELECT DISTINCT 'code ' || r."standardId" || '/' || r.code FROM jsonb_to_recordset($2::jsonb) AS r("standardId" text, code text)
-       WHERE NOT EXISTS (SELECT 1 FROM observation_codes c WHERE c.standard_id = r."standardId" AND c.code = r.code)`,
-      [item.standardId, JSON.stringify(item.observations)],
-    );
-    if (missing.length > 0) {
-      return skipped(
-        `${missing.map((m) => m.what).join(', ')} not in the Office system; send the database structure first`,
-      );
+    if (f.missing.length > 0) {
+      return skipped(`${f.missing.join(', ')} not in the Office system; send the database structure first`);
     }
-    const accept = options.AutoAcceptImportedTasks;
-    // Once the Office accepted an inspection it stays accepted, whatever a later update says.
-    const [written] = await conn.query<{ id: string; inserted: boolean }>(
-      `INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, ${COPIED})
-       SELECT r."globalId", $2::bigint, CASE WHEN $3 THEN 'completed' ELSE 'pending' END,
-         CASE WHEN $3 THEN 'accepted' END, CASE WHEN $3 THEN $4::uuid END, CASE WHEN $3 THEN now() END,
-         r."standardId", r.direction, r."inspectedAt", r.weather, r."preCleaning", r."lengthSurveyedM", r.header,
-         r."strPeak", r."strRating", r."strIndex", r."strQuick", r."omPeak", r."omRating", r."omIndex", r."omQuick",
-         (SELECT id FROM assets WHERE global_id = r."startNodeGlobalId"), $5::bigint
-       FROM jsonb_to_record($1::jsonb) AS r(${INSPECTION_FIELDS})
-       ON CONFLICT (global_id) DO UPDATE SET asset_id = excluded.asset_id,
-         ${COPIED.split(',')
-           .map((c) => c.trim())
-           .map((c) => `${c} = excluded.${c}`)
-           .join(', ')},
-         status = CASE WHEN inspections.review = 'accepted' THEN inspections.status ELSE excluded.status END,
-         review = CASE WHEN inspections.review = 'accepted' THEN inspections.review ELSE excluded.review END,
-         reviewed_by = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_by ELSE excluded.reviewed_by END,
-         reviewed_at = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_at ELSE excluded.reviewed_at END,
-         version = inspections.version + 1
-       WHERE (inspections.asset_id, ${COPIED.split(',')
-         .map((c) => `inspections.${c.trim()}`)
-         .join(', ')},
-              CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE inspections.status END)
-         IS DISTINCT FROM (excluded.asset_id, ${COPIED.split(',')
-           .map((c) => `excluded.${c.trim()}`)
-           .join(', ')},
-              CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE excluded.status END)
-       RETURNING id::text AS id, (xmax = 0) AS inserted`,
-      [JSON.stringify(item), assetId, accept, acceptedBy, taskId],
-    );
-    const inspectionId = written?.id ?? existing!.id;
-    const observationsWritten = await this.writeObservations(conn, inspectionId, item);
-    const videosLinked = await this.linkVideos(conn, inspectionId, item);
-    const observationsChanged = observationsWritten || videosLinked;
-    if (accept && taskId !== null) {
-      await conn.query(
-        `UPDATE tasks SET state = 'completed', version = version + 1 WHERE id = $1 AND state <> 'completed'`,
-        [taskId],
-      );
-    }
-    const result = written?.inserted ? 'inserted' : written || observationsChanged ? 'updated' : 'unchanged';
-    return { globalId: item.globalId, result, reason: null };
-  }
-
-  /** Makes the inspection's observations those of the record; answers whether anything changed. */
-  private async writeObservations(conn: Connection, inspectionId: string, item: InspectionRecord): Promise<boolean> {
-    const json = JSON.stringify(item.observations);
-    const removed = await conn.query(
-      `DELETE FROM observations WHERE inspection_id = $1
-         AND global_id NOT IN (SELECT r."globalId" FROM jsonb_to_recordset($2::jsonb) AS r("globalId" uuid))
-       RETURNING id`,
-      [inspectionId, json],
-    );
-    if (item.observations.length === 0) return removed.length > 0;
-    const cols = `standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2, clock_from,
-      clock_to, at_joint, continuous, continuous_group, grade, remark`;
-    const list = cols.split(',').map((c) => c.trim());
-    const written = await conn.query(
-      `INSERT INTO observations (global_id, inspection_id, ${cols})
-       SELECT r."globalId", $1::bigint, r."standardId", r.sequence, r."distanceM", r.code, r.characterisation,
-         r.quantification1, r.quantification2, r."clockFrom", r."clockTo", r."atJoint", r.continuous,
-         r."continuousGroup", r.grade, r.remark
-       FROM jsonb_to_recordset($2::jsonb) AS r(${OBSERVATION_FIELDS})
-       ON CONFLICT (global_id) DO UPDATE SET ${list.map((c) => `${c} = excluded.${c}`).join(', ')},
-         version = observations.version + 1
-       WHERE (${list.map((c) => `observations.${c}`).join(', ')}) IS DISTINCT FROM (${list.map((c) => `excluded.${c}`).join(', ')})
-       RETURNING id`,
-      [inspectionId, json],
-    );
-    return removed.length > 0 || written.length > 0;
+    return { assetId, taskId: f.task };
   }
 
   /**
-   * Points the inspection's observations at their videos by global id; a video the Office does not
-   * hold yet is linked when its file arrives (`completeUpload`). Answers whether anything changed.
+   * Makes each written inspection's observations those of its record; answers the global ids of the
+   * inspections whose observations changed.
    */
-  private async linkVideos(conn: Connection, inspectionId: string, item: InspectionRecord): Promise<boolean> {
-    if (item.observations.length === 0) return false;
-    const changed = await conn.query(
+  private async writeObservations(conn: Connection, records: string, ids: string): Promise<Set<string>> {
+    const sent = `SELECT g."inspectionId", g."globalId" AS "inspectionGlobalId", o.*
+      FROM jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
+      JOIN jsonb_to_recordset($1::jsonb) AS r("globalId" uuid, observations jsonb) ON r."globalId" = g."globalId"
+      CROSS JOIN LATERAL jsonb_to_recordset(r.observations) AS o(${OBSERVATION_FIELDS})`;
+    const removed = await conn.query<{ globalId: string }>(
+      `DELETE FROM observations x USING jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
+       WHERE x.inspection_id = g."inspectionId"
+         AND NOT EXISTS (SELECT 1 FROM (${sent}) s WHERE s."inspectionId" = x.inspection_id AND s."globalId" = x.global_id)
+       RETURNING g."globalId"::text AS "globalId"`,
+      [records, ids],
+    );
+    const list = OBSERVATION_COLUMNS.split(',').map((c) => c.trim());
+    const written = await conn.query<{ globalId: string }>(
+      `WITH s AS MATERIALIZED (${sent}),
+       w AS (
+         INSERT INTO observations (global_id, inspection_id, ${OBSERVATION_COLUMNS})
+         SELECT s."globalId", s."inspectionId", s."standardId", s.sequence, s."distanceM", s.code, s.characterisation,
+           s.quantification1, s.quantification2, s."clockFrom", s."clockTo", s."atJoint", s.continuous,
+           s."continuousGroup", s.grade, s.remark
+         FROM s
+         ON CONFLICT (global_id) DO UPDATE SET ${list.map((c) => `${c} = excluded.${c}`).join(', ')},
+           version = observations.version + 1
+         WHERE (${list.map((c) => `observations.${c}`).join(', ')}) IS DISTINCT FROM (${list.map((c) => `excluded.${c}`).join(', ')})
+         RETURNING global_id)
+       SELECT DISTINCT s."inspectionGlobalId"::text AS "globalId" FROM w JOIN s ON s."globalId" = w.global_id`,
+      [records, ids],
+    );
+    return new Set([...removed, ...written].map((r) => r.globalId));
+  }
+
+  /**
+   * Points the written inspections' observations at their videos by global id; a video the Office
+   * does not hold yet is linked when its file arrives (`completeUpload`). Answers the global ids of
+   * the inspections where a link changed.
+   */
+  private async linkVideos(conn: Connection, records: string, ids: string): Promise<Set<string>> {
+    const changed = await conn.query<{ globalId: string }>(
       `WITH r AS (
-         SELECT r."globalId", r."videoMediaGlobalId", r."videoOffsetMs",
-           (SELECT m.id FROM media m WHERE m.global_id = r."videoMediaGlobalId") AS media_id
-         FROM jsonb_to_recordset($2::jsonb) AS r("globalId" uuid, "videoMediaGlobalId" uuid, "videoOffsetMs" integer))
+         SELECT g."globalId" AS "inspectionGlobalId", g."inspectionId", o."globalId", o."videoMediaGlobalId",
+           o."videoOffsetMs", (SELECT m.id FROM media m WHERE m.global_id = o."videoMediaGlobalId") AS media_id
+         FROM jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
+         JOIN jsonb_to_recordset($1::jsonb) AS i("globalId" uuid, observations jsonb) ON i."globalId" = g."globalId"
+         CROSS JOIN LATERAL jsonb_to_recordset(i.observations)
+           AS o("globalId" uuid, "videoMediaGlobalId" uuid, "videoOffsetMs" integer))
        UPDATE observations o SET video_media_global_id = r."videoMediaGlobalId", video_offset_ms = r."videoOffsetMs",
          video_media_id = r.media_id, version = o.version + 1
        FROM r
-       WHERE o.inspection_id = $1 AND o.global_id = r."globalId"
+       WHERE o.inspection_id = r."inspectionId" AND o.global_id = r."globalId"
          AND (o.video_media_global_id, o.video_offset_ms, o.video_media_id)
            IS DISTINCT FROM (r."videoMediaGlobalId", r."videoOffsetMs", r.media_id)
-       RETURNING o.id`,
-      [inspectionId, JSON.stringify(item.observations)],
+       RETURNING r."inspectionGlobalId"::text AS "globalId"`,
+      [records, ids],
     );
-    return changed.length > 0;
+    return new Set(changed.map((r) => r.globalId));
   }
 
   private async idOf(conn: Pick<Connection, 'query'>, table: 'tasks' | 'assets', globalId: string) {

@@ -33,9 +33,16 @@ export class SyncImportService {
   async importInspections(user: CurrentUser, body: InspectionsImport): Promise<InspectionsImportResult> {
     this.check(user);
     const ids = new Set<string>();
+    const observations = new Set<string>();
     for (const [i, item] of body.items.entries()) {
       if (ids.has(item.globalId)) throw fail.field(`items.${i}.globalId`, 'Each inspection may appear once a page.');
       ids.add(item.globalId);
+      for (const [j, o] of item.observations.entries()) {
+        if (observations.has(o.globalId)) {
+          throw fail.field(`items.${i}.observations.${j}.globalId`, 'Each observation may appear once a page.');
+        }
+        observations.add(o.globalId);
+      }
     }
     return { outcomes: await this.repo.importInspections(body.items, body.options, user.id) };
   }
