@@ -1,5 +1,6 @@
 /** Deleting projects and subjects: POST with the ids in the body (spec section 7). */
 import { z } from 'zod';
+import { ObjectIdParam } from './objects';
 
 const Ids = z.array(z.number().int().positive()).min(1).max(1000);
 /** Versions read, parallel to the ids; a stale one answers 409 and deletes nothing. */
@@ -28,16 +29,14 @@ export type DeletedIds = z.infer<typeof DeletedIds>;
 
 // Inspections -----------------------------------------------------------------------------------
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 /**
  * GET api/inspections lists the inspections of a task (taskId, as the spec names it) or of an asset
  * (parentObjectType and parentObjectId, as GET api/tasks names its parent); exactly one of the two.
  */
 export const InspectionsQuery = z.object({
-  taskId: id.optional(),
+  taskId: ObjectIdParam.optional(),
   parentObjectType: z.string().min(1).max(100).optional(),
-  parentObjectId: id.optional(),
+  parentObjectId: ObjectIdParam.optional(),
 });
 export type InspectionsQuery = z.infer<typeof InspectionsQuery>;
 

@@ -298,6 +298,15 @@ function describeNetworkError(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message ?? 'network error';
 }
 
+/**
+ * A page read ahead, awaited later: its failure is thrown there (or dropped with the page when the
+ * run ends first), not reported as unhandled meanwhile.
+ */
+export function readAhead<T>(page: Promise<T>): Promise<T> {
+  page.catch(() => {});
+  return page;
+}
+
 /** Waits `ms`, or throws InterruptedError as soon as the run is interrupted. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

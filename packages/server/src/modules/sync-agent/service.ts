@@ -21,6 +21,7 @@ import {
   OfficeClient,
   OfficeRefusedError,
   OfficeUnreachableError,
+  readAhead,
   REQUEST_TIMEOUT_MS,
   type OfficeConnection,
   type OfficeEvent,
@@ -335,15 +336,14 @@ export class SyncAgentService {
     // The next page is fetched while this one is written, so the Office reads as the Field writes;
     // a page fetched ahead and not written (cancel, failure) is dropped, its cursor never stored.
     const ahead = new AbortController();
-    const fetchPage = (from: string | undefined) => {
-      const request = client.page(
-        step.kind,
-        { after: from, limit: this.options.pageSize, filter: step.filter },
-        AbortSignal.any([signal, ahead.signal]),
+    const fetchPage = (from: string | undefined) =>
+      readAhead(
+        client.page(
+          step.kind,
+          { after: from, limit: this.options.pageSize, filter: step.filter },
+          AbortSignal.any([signal, ahead.signal]),
+        ),
       );
-      request.catch(() => {});
-      return request;
-    };
     try {
       let next = fetchPage(after);
       for (;;) {

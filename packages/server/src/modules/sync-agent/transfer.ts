@@ -18,7 +18,7 @@ import type { SyncUserSettings } from '@manway/core/api/websync';
 import type { SyncExportRepository } from '../sync-export/repository';
 import { toMediaRecord } from '../sync-export/service';
 import type { MediaStore } from './media-store';
-import { InterruptedError, OfficeRefusedError, sleep, type OfficeClient } from './office-client';
+import { InterruptedError, OfficeRefusedError, readAhead, sleep, type OfficeClient } from './office-client';
 import type { MediaFileRow, TransferRepository } from './transfer-repository';
 
 export interface Logs {
@@ -143,13 +143,12 @@ export class Transfers {
       let after = progress.after ?? undefined;
       if (after) run.logs.serverLine(`Resuming completed inspections after ${after}.`);
       // The next page is read and put together while the Office writes this one.
-      const read = (from: string | undefined) => {
-        const page = this.repo
-          .inspections(from, run.pageSize, onAssets)
-          .then(async (rows) => ({ rows, ...(await this.inspectionRecords(rows)) }));
-        page.catch(() => {});
-        return page;
-      };
+      const read = (from: string | undefined) =>
+        readAhead(
+          this.repo
+            .inspections(from, run.pageSize, onAssets)
+            .then(async (rows) => ({ rows, ...(await this.inspectionRecords(rows)) })),
+        );
       let ahead = read(after);
       for (;;) {
         if (run.signal.aborted) throw new InterruptedError();

@@ -19,6 +19,7 @@ import { LoadingStatus } from '../../../ui/Spinner';
 import { getObservationMeta } from '../api/getObservationMeta';
 import { getObservationResults } from '../api/getObservationResults';
 import { formOfMeta, type FilterDraft } from '../filterDraft';
+import { serverPagedParams } from '../serverPaging';
 import { searchCountText } from '../searchTexts';
 import { AdvancedSearch } from './AdvancedSearch';
 
@@ -152,15 +153,7 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
             loading={run.loading && !list}
             error={run.failed}
             emptyMessage={NO_OBSERVATIONS}
-            params={{
-              manualPagination: true,
-              manualSorting: true,
-              page: {
-                pageIndex: run.page,
-                pageSize: run.pageSize,
-                pageCount: list ? Math.max(1, Math.ceil(list.count.shownCount / run.pageSize)) : 1,
-              },
-            }}
+            params={serverPagedParams(list, run.page, run.pageSize)}
             onUpdate={onUpdate}
             maxColumnWidth={160}
           />

@@ -18,6 +18,7 @@ import {
   tooManyOnMapText,
 } from '../searchTexts';
 import type { SearchMap } from '../searchMap';
+import { serverPagedParams } from '../serverPaging';
 import type { ListPage, SearchRun } from '../useSearchRun';
 
 export interface ResultsViewProps {
@@ -216,15 +217,7 @@ function ResultGrid({
           setSelected(ids);
           setCapped(false);
         }}
-        params={{
-          manualPagination: true,
-          manualSorting: true,
-          page: {
-            pageIndex: listPage.page,
-            pageSize: listPage.pageSize,
-            pageCount: list ? Math.max(1, Math.ceil(list.count.shownCount / listPage.pageSize)) : 1,
-          },
-        }}
+        params={serverPagedParams(list, listPage.page, listPage.pageSize)}
         onUpdate={onUpdate}
         maxColumnWidth={140}
       />
