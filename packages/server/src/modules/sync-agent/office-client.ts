@@ -160,8 +160,12 @@ export class OfficeClient {
       const start = await at();
       const res = await this.authorised('GET', path, signal, undefined, { range: `bytes=${start}-` });
       if (!res.ok || !res.body) return this.parse(res, path);
+      const body = Readable.fromWeb(res.body as WebReadableStream);
+      // An interrupted run errors the body at once, maybe before `consume` has piped it anywhere: the
+      // error must reach `consume` through its pipeline, not the process as an uncaught 'error' event.
+      body.on('error', () => {});
       try {
-        await consume(Readable.fromWeb(res.body as WebReadableStream));
+        await consume(body);
       } catch (error) {
         if (signal.aborted) throw new InterruptedError();
         if (error instanceof OfficeRefusedError) throw error;
