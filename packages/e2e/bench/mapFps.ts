@@ -1,10 +1,11 @@
 /**
  * Map frame-rate benchmark: frames per second and the longest main-thread task while panning over
- * 100,000 visible nodes, drawn by the map's large-point layer (WebGL from the style table) beside a
- * plain OpenLayers canvas vector layer on the same points, in the same run. The page is
- * packages/web/bench/map-fps.html (built by `npm run bench`).
+ * 100,000 visible nodes, drawn by the map's node-tile layer (WebGL on a GPU, tiles drawn once into
+ * images without one) beside a plain OpenLayers canvas vector layer on the same points, in the same
+ * run. The page is packages/web/bench/map-fps.html (built by `npm run bench`); each run's first
+ * screenshot goes to packages/e2e/artifacts/bench-map-fps-*.png.
  */
-import { launchBrowser } from '../src/browser';
+import { launchBrowser, screenshot } from '../src/browser';
 import { serveBenchPages } from './serve';
 
 const PAN_MS = 5000;
@@ -16,6 +17,8 @@ interface PanResult {
   longestTaskMs: number;
   longTasks: number;
   webgl: boolean;
+  pixelsBefore: number;
+  pixelsAfter: number;
 }
 
 async function main() {
@@ -31,12 +34,15 @@ async function main() {
         // A first WebGL draw of every point in software takes longer than the default 30 s.
         await page.goto(`${origin}/map-fps.html?layer=${layer}`, { timeout: 180_000 });
         await page.waitForFunction(() => 'bench' in window);
-        results.push(
-          await page.evaluate(
-            (ms) => (window as unknown as { bench: { pan(ms: number): Promise<PanResult> } }).bench.pan(ms),
-            PAN_MS,
-          ),
+        const result = await page.evaluate(
+          (ms) => (window as unknown as { bench: { pan(ms: number): Promise<PanResult> } }).bench.pan(ms),
+          PAN_MS,
         );
+        // A layer that draws nothing pans fast: the figures count only if the points were drawn.
+        if (!result.webgl && (result.pixelsBefore < 10_000 || result.pixelsAfter < 10_000))
+          throw new Error(`the ${layer} layer drew ${result.pixelsBefore} / ${result.pixelsAfter} pixels`);
+        results.push(result);
+        if (run === 0) await screenshot(page, `bench-map-fps-${layer}`, { viewport: true });
         await page.close();
       }
       results.sort((a, b) => a.fps - b.fps);
@@ -45,7 +51,7 @@ async function main() {
     };
     const plain = await measure('plain');
     const ours = await measure('ours');
-    // Where the browser draws WebGL in software our layer is on canvas; this row shows what WebGL would do.
+    // Where the browser draws WebGL in software our layer draws images; this row shows what WebGL would do.
     const forced = ours.webgl ? null : await measure('ours-webgl');
     const text = (r: PanResult) =>
       `${r.fps.toFixed(1)} fps, longest task ${Math.round(r.longestTaskMs)} ms (${r.longTasks} long tasks)`;
@@ -57,7 +63,10 @@ async function main() {
       `${(r.fps / plain.fps).toFixed(2)}× fps`,
     ];
     const rows = [
-      row(`${measureName}; our layer ${ours.webgl ? 'WebGL' : 'canvas, WebGL here has no GPU'})`, ours),
+      row(
+        `${measureName}; our layer ${ours.webgl ? 'WebGL' : 'tiles drawn once into images, WebGL here has no GPU'})`,
+        ours,
+      ),
       ...(forced ? [row(`${measureName}; our layer forced to software WebGL)`, forced)] : []),
     ];
     const head = ['measure', 'Manway', 'baseline (same run)', 'ratio'];

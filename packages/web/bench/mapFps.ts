@@ -1,9 +1,11 @@
 /**
- * The map frame-rate page: 100,000 nodes in view, drawn either by the map's large-point layer
- * (`?layer=ours`: WebGL from the style table on a GPU, canvas where WebGL is missing or drawn in
- * software; `?layer=ours-webgl`: WebGL whatever draws it) or by a plain OpenLayers canvas vector
- * layer with one circle style (`?layer=plain`). `bench.pan(ms)` pans the
- * view for that long and answers frames per second and the longest main-thread task.
+ * The map frame-rate page: 100,000 nodes in view, drawn either by the map's node-tile layer
+ * (`?layer=ours`: WebGL from the style table on a GPU, tiles drawn once into images where WebGL is
+ * missing or drawn in software; `?layer=ours-webgl`: WebGL whatever draws it) or by a plain
+ * OpenLayers canvas vector layer with one circle style (`?layer=plain`). The node-tile layer gets
+ * each tile's points from memory instead of GET api/tiles, so only drawing is measured.
+ * `bench.pan(ms)` pans the view for that long and answers frames per second and the longest
+ * main-thread task.
  */
 import OlFeature from 'ol/Feature';
 import OlMap from 'ol/Map';
@@ -16,8 +18,11 @@ import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
-import { largePointLayer } from '../src/features/map/largePoints';
+import { buffer, getWidth } from 'ol/extent';
+import { TILE_BUFFER, TILE_EXTENT } from '@manway/core/api/tiles';
+import { largePointTileLayer } from '../src/features/map/largePoints';
 import { assetStyle } from '../src/features/map/olStyles';
+import type { TilePointLoader } from '../src/features/map/tileFeatures';
 import 'ol/ol.css';
 
 const POINTS = Number(new URLSearchParams(location.search).get('points') ?? 100_000);
@@ -49,11 +54,19 @@ const plainStyle = new Style({
     stroke: new Stroke({ color: '#fff', width: 1.5 }),
   }),
 });
-const canvasStyle = assetStyle('Node', () => 'none');
+/** A tile's points with its buffer, in the order of their ids, as the server's tiles carry them. */
+const fromMemory: TilePointLoader = async (_tileCoord, extent) =>
+  source
+    .getFeaturesInExtent(buffer(extent, (getWidth(extent) * TILE_BUFFER) / TILE_EXTENT))
+    .sort((a, b) => Number(a.getId()) - Number(b.getId()));
 const layer: Layer =
   which === 'plain'
     ? new VectorLayer({ source, style: plainStyle })
-    : largePointLayer(source, { layer: 'Node', canvasStyle, webgl: which === 'ours-webgl' ? true : undefined });
+    : largePointTileLayer(fromMemory, {
+        layer: 'Node',
+        canvasStyle: assetStyle('Node', () => 'none'),
+        webgl: which === 'ours-webgl' ? true : undefined,
+      });
 const view = new View({ center: [0, 0], resolution: (2 * HALF) / 1000 });
 const map = new OlMap({ target: 'map', layers: [layer], view, controls: [] });
 
@@ -63,12 +76,31 @@ interface PanResult {
   longestTaskMs: number;
   longTasks: number;
   webgl: boolean;
+  /** Opaque map pixels before and after the pan (a WebGL canvas reads as 0). */
+  pixelsBefore: number;
+  pixelsAfter: number;
+}
+
+/** Pixels of the map's canvases drawn opaque: the points are really there. */
+function drawnPixels(): number {
+  let n = 0;
+  for (const canvas of document.querySelectorAll<HTMLCanvasElement>('#map canvas')) {
+    const ctx = canvas.getContext('2d');
+    if (!ctx || canvas.width === 0) continue;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 200) n += 1;
+  }
+  return n;
 }
 
 async function pan(ms: number): Promise<PanResult> {
-  // The first full draw (the points' setup) is not part of the pan.
-  map.renderSync();
+  // The first full draw (the points' setup, the tiles of the first view) is not part of the pan.
+  await new Promise((resolve) => {
+    map.once('rendercomplete', resolve);
+    map.render();
+  });
   await new Promise((resolve) => setTimeout(resolve, 500));
+  const pixelsBefore = drawnPixels();
   const tasks: number[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) tasks.push(e.duration);
@@ -94,7 +126,10 @@ async function pan(ms: number): Promise<PanResult> {
   const elapsed = performance.now() - started;
   view.endInteraction();
   observer.disconnect();
+  const pixelsAfter = drawnPixels();
   return {
+    pixelsBefore,
+    pixelsAfter,
     fps: (frames * 1000) / elapsed,
     frames,
     longestTaskMs: tasks.length ? Math.max(...tasks) : 0,

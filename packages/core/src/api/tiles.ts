@@ -9,9 +9,13 @@ import { z } from 'zod';
 export const TILE_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
 /** The deepest zoom a tile is served for. */
 export const TILE_MAX_ZOOM = 22;
-/** Tile coordinates run 0..TILE_EXTENT; features are kept TILE_BUFFER units beyond each edge. */
+/**
+ * Tile coordinates run 0..TILE_EXTENT; features are kept TILE_BUFFER units beyond each edge: 10 of
+ * a tile's 256 pixels, more than the largest point symbol reaches from its centre (radius 8 and its
+ * outline), so each of two neighbouring tiles drawn apart draws its part of a symbol on the edge.
+ */
 export const TILE_EXTENT = 4096;
-export const TILE_BUFFER = 64;
+export const TILE_BUFFER = 160;
 
 /**
  * Up to this zoom a tile is thinned to what a 256-pixel tile can show (at zoom 12 a pixel is about

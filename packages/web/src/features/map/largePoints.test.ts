@@ -2,14 +2,8 @@ import { buildExpression, newEvaluationContext } from 'ol/expr/cpu';
 import { ColorType, newParsingContext, NumberType, type ExpressionValue } from 'ol/expr/expression';
 import { parseLiteralStyle } from 'ol/render/webgl/style';
 import type { FlatStyle } from 'ol/style/flat';
-import MVT from 'ol/format/MVT';
-import RenderFeature from 'ol/render/Feature';
-import TileState from 'ol/TileState';
-import VectorTile from 'ol/VectorTile';
-import { TileSourceEvent } from 'ol/source/Tile';
-import VectorTileSource from 'ol/source/VectorTile';
 import { describe, expect, it } from 'vitest';
-import { largePointTileLayer, pointFlatStyle, softwareRenderer, tileFeaturesInExtent } from './largePoints';
+import { pointFlatStyle, softwareRenderer } from './largePoints';
 import { featureLook, GRADE_STYLES, SUBTYPE_STYLES } from './styleTable';
 import { polygonFor } from './symbols';
 
@@ -31,17 +25,14 @@ describe('the WebGL point style drawn from the style table', () => {
   // throwing: the points would silently not appear. Compiling every rule here turns that into a failure.
   it('every rule of the node layer compiles to shaders', () => {
     for (const rule of pointFlatStyle('Node')) {
-      const compile = () =>
-        parseLiteralStyle(rule.style as FlatStyle, { activeId: -1 }, rule.filter as ExpressionValue | undefined);
+      const compile = () => parseLiteralStyle(rule.style as FlatStyle, {}, rule.filter as ExpressionValue | undefined);
       expect(compile).not.toThrow();
     }
   });
 
   // Each rule is a pass over every point on the GPU, so the symbols share one rule.
-  it('one rule draws every symbol and one more draws the halo of the open feature', () => {
-    const rules = pointFlatStyle('Node');
-    expect(rules).toHaveLength(2);
-    expect(rules.filter((r) => r.filter === undefined)).toHaveLength(1);
+  it('one rule draws every symbol', () => {
+    expect(pointFlatStyle('Node')).toEqual([{ style: expect.any(Object) }]);
   });
 
   it('each node subtype gets the shape, size and rotation the style table and the legend give it', () => {
@@ -87,35 +78,5 @@ describe('where the large point layers draw with WebGL', () => {
     expect(softwareRenderer('ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11)')).toBe(true);
     expect(softwareRenderer('ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)')).toBe(false);
     expect(softwareRenderer('Apple M1')).toBe(false);
-  });
-});
-
-describe('box selection on WebGL node tiles', () => {
-  const source = new VectorTileSource({ format: new MVT(), url: '/api/tiles/Node/{z}/{x}/{y}', maxZoom: 16 });
-  const layer = largePointTileLayer(source, { layer: 'Node', canvasStyle: () => [], webgl: true });
-  const grid = source.getTileGrid()!;
-  const loaded = (z: number, coordinate: [number, number], ids: number[]) => {
-    const tileCoord = grid.getTileCoordForCoordAndZ(coordinate, z);
-    const tile = new VectorTile(tileCoord, TileState.IDLE, `tile-${tileCoord.join('/')}`, new MVT(), () => {});
-    // MVT reads points as render features, with the id the server gave.
-    tile.setFeatures(
-      ids.map((id, i) => new RenderFeature('Point', [coordinate[0] + i * 10, coordinate[1]], [], 2, {}, id)),
-    );
-    source.dispatchEvent(new TileSourceEvent('tileloadend', tile));
-  };
-  const z = 14;
-  const resolution = grid.getResolution(z);
-  loaded(z, [1000, 1000], [1, 2, 3]);
-  loaded(z, [200_000, 200_000], [4]);
-  // The same place at another zoom level: not what is drawn now.
-  loaded(10, [1000, 1000], [1, 2, 3, 5]);
-
-  it('finds the points inside the box on the loaded tiles of the zoom level drawn', () => {
-    const ids = tileFeaturesInExtent(layer, [995, 995, 1015, 1005], resolution).map((f) => f.getId());
-    expect(ids.sort()).toEqual([1, 2]);
-  });
-
-  it('a box away from the loaded tiles finds nothing', () => {
-    expect(tileFeaturesInExtent(layer, [-50_000, -50_000, -40_000, -40_000], resolution)).toEqual([]);
   });
 });

@@ -1,28 +1,28 @@
 /**
- * Large point sets (nodes drawn from vector tiles, tens of thousands at once) drawn by WebGL: the
- * canvas renderer replays every symbol on each frame of a pan, WebGL keeps them on the GPU. The
- * flat style is written from the same style table as the canvas styles, so the legend still
- * matches. Where WebGL is missing, or drawn in software (a machine without a GPU, a virtual
- * desktop: SwiftShader, llvmpipe), the layer is drawn on canvas with the ordinary style function:
- * a software rasteriser shades every pixel of every symbol on the CPU, several times slower than
- * canvas (bench/mapFps.ts measures both).
+ * Large point sets (nodes drawn from vector tiles, tens of thousands at once). On a GPU, WebGL: the
+ * canvas renderer replays every symbol on each frame of a pan, WebGL keeps them on the GPU; its flat
+ * style is written from the same style table as the canvas styles, so the legend still matches.
+ * Where WebGL is missing, or drawn in software (a machine without a GPU, a virtual desktop:
+ * SwiftShader, llvmpipe), each tile is drawn once into an image with the ordinary style function
+ * (rasterPoints.ts): a software rasteriser shades every pixel of every symbol on the CPU, several
+ * times slower than canvas (bench/mapFps.ts measures all three).
  */
 import type { FeatureLike } from 'ol/Feature';
-import VectorTile from 'ol/VectorTile';
-import { intersects, type Extent } from 'ol/extent';
+import type VectorTile from 'ol/VectorTile';
+import type { Extent } from 'ol/extent';
 import type Layer from 'ol/layer/Layer';
-import VectorLayer from 'ol/layer/Vector';
 import VectorTileLayer from 'ol/layer/VectorTile';
-import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import WebGLVectorTileLayer from 'ol/layer/WebGLVectorTile';
-import type VectorSource from 'ol/source/Vector';
-import type VectorTileSource from 'ol/source/VectorTile';
+import VectorTileSource from 'ol/source/VectorTile';
 import type { Rule } from 'ol/style/flat';
 import type { Style } from 'ol/style';
+import { createXYZ } from 'ol/tilegrid';
+import { TILE_MAX_ZOOM } from '@manway/core/api/tiles';
+import { rasterPointTileLayer } from './rasterPoints';
+import { TileFeatureMemory, type TilePointLoader } from './tileFeatures';
 import {
   GRADE_STYLES,
   OUTLINE_COLOUR,
-  SELECTION_COLOUR,
   SUBTYPE_STYLES,
   subtypeStyle,
   type MapLayerId,
@@ -73,16 +73,13 @@ const CIRCLE_SIDES = 64;
 
 type PointSymbol = SubtypeSymbol & { kind: 'point' };
 
-/** Corners, corner radius and rotation of a point symbol, `extra` pixels larger (a halo). */
-function polygonOf(symbol: PointSymbol, extra = 0): { points: number; radius: number; angle: number } {
-  return (
-    polygonFor(symbol.shape, symbol.radius + extra) ?? { points: CIRCLE_SIDES, radius: symbol.radius + extra, angle: 0 }
-  );
+/** Corners, corner radius and rotation of a point symbol. */
+function polygonOf(symbol: PointSymbol): { points: number; radius: number; angle: number } {
+  return polygonFor(symbol.shape, symbol.radius) ?? { points: CIRCLE_SIDES, radius: symbol.radius, angle: 0 };
 }
 
-function strokeWidth(extra = 0): number {
-  return 1.5 + extra / 2;
-}
+/** As the canvas symbols' outline (olStyles.ts). */
+const STROKE_WIDTH = 1.5;
 
 /** One value per subtype of the layer, chosen on the GPU by the feature's subtype. */
 function bySubtype(layer: MapLayerId, value: (symbol: PointSymbol) => number): unknown {
@@ -99,24 +96,12 @@ function fallbackSymbol(layer: MapLayerId): PointSymbol {
 }
 
 /**
- * The halo under the feature whose id is in the `activeId` style variable (the open summary), then
- * every feature's symbol from one style: WebGL draws all instances once per rule, so a rule per
+ * Every feature's symbol from one rule: WebGL draws all instances once per rule, so a rule per
  * subtype would cost a pass over every point for each subtype; `match` picks the symbol instead.
+ * The selection is drawn above the layer by the map, as for the images.
  */
 export function pointFlatStyle(layer: MapLayerId): Rule[] {
-  const halo = polygonOf(fallbackSymbol(layer), 7);
   return [
-    {
-      filter: ['==', ['id'], ['var', 'activeId']],
-      style: {
-        'shape-points': halo.points,
-        'shape-radius': halo.radius,
-        'shape-angle': halo.angle,
-        'shape-fill-color': 'rgba(28,109,208,0.25)',
-        'shape-stroke-color': SELECTION_COLOUR,
-        'shape-stroke-width': strokeWidth(7),
-      },
-    },
     {
       style: {
         'shape-points': bySubtype(layer, (s) => polygonOf(s).points),
@@ -124,7 +109,7 @@ export function pointFlatStyle(layer: MapLayerId): Rule[] {
         'shape-angle': bySubtype(layer, (s) => polygonOf(s).angle),
         'shape-fill-color': gradeColour(),
         'shape-stroke-color': OUTLINE_COLOUR,
-        'shape-stroke-width': strokeWidth(),
+        'shape-stroke-width': STROKE_WIDTH,
       },
     },
   ] as Rule[];
@@ -134,85 +119,89 @@ export type CanvasStyle = (feature: FeatureLike, resolution: number) => Style[];
 
 interface Options {
   layer: MapLayerId;
-  /** Used where WebGL is missing or drawn in software. */
+  /** Draws the images where WebGL is missing or drawn in software. */
   canvasStyle: CanvasStyle;
   zIndex?: number;
   properties?: Record<string, unknown>;
-  /** Forces WebGL (true) or canvas (false): tests, and the benchmark's comparison. */
+  /** Forces WebGL (true) or images (false): tests, and the benchmark's comparison. */
   webgl?: boolean;
 }
 
-/** A layer drawing a point source: WebGL where available, canvas otherwise. */
-export function largePointLayer(source: VectorSource, o: Options): Layer {
-  const common = { source, zIndex: o.zIndex, properties: { ...o.properties, webgl: false } };
-  if (!(o.webgl ?? webglOnGpu())) return new VectorLayer({ ...common, style: o.canvasStyle });
-  return new WebGLVectorLayer({
-    ...common,
-    properties: { ...o.properties, webgl: true },
-    style: pointFlatStyle(o.layer),
-    variables: { activeId: -1 },
-    // Hit detection would draw every point a second time on each frame; the map finds what was
-    // clicked or boxed from the features themselves (networkMap.ts).
-    disableHitDetection: true,
-  });
+/** The grid of the network's vector tiles, and between two zoom levels the deeper one, as OpenLayers' tile sources. */
+const TILE_GRID = createXYZ({ maxZoom: TILE_MAX_ZOOM });
+const TILE_Z_DIRECTION = 1;
+
+/** The zoom level of the tiles drawn at a view resolution. */
+export function tileZoomFor(resolution: number): number {
+  return TILE_GRID.getZForResolution(resolution, TILE_Z_DIRECTION);
 }
 
-/** How many loaded tiles a WebGL tile layer remembers for box selection: a few screens' worth. */
-const REMEMBERED_TILES = 256;
+/** The features each layer made below has loaded. */
+const memories = new WeakMap<Layer, TileFeatureMemory>();
 
-/** The tiles each WebGL tile layer has loaded, newest last, by tile coordinate. */
-const loadedTiles = new WeakMap<Layer, Map<string, VectorTile<FeatureLike>>>();
-
-/** The same for points from vector tiles. */
-export function largePointTileLayer(source: VectorTileSource, o: Options): Layer {
-  const common = { source, zIndex: o.zIndex, properties: { ...o.properties, webgl: false } };
-  if (!(o.webgl ?? webglOnGpu())) return new VectorTileLayer({ ...common, style: o.canvasStyle });
-  // Its typings tie the source's feature type to a generic the MVT source does not fill in.
-  const layer = new WebGLVectorTileLayer<VectorTileSource<never>>({
-    ...common,
-    source: source as unknown as VectorTileSource<never>,
-    properties: { ...o.properties, webgl: true },
-    style: pointFlatStyle(o.layer),
-    variables: { activeId: -1 },
-    disableHitDetection: true,
-  });
-  // A WebGL tile layer cannot list its features (the canvas one can): keep the tiles it loads.
-  const tiles = new Map<string, VectorTile<FeatureLike>>();
-  loadedTiles.set(layer, tiles);
-  source.on('tileloadend', (e) => {
-    if (!(e.tile instanceof VectorTile)) return;
-    const key = e.tile.tileCoord.join('/');
-    tiles.delete(key);
-    tiles.set(key, e.tile as VectorTile<FeatureLike>);
-    if (tiles.size > REMEMBERED_TILES) tiles.delete(tiles.keys().next().value!);
-  });
+/**
+ * A layer of point tiles: WebGL on a GPU, otherwise images drawn once per tile (rasterPoints.ts).
+ * Neither can be asked for its features, so the features `load` gives are remembered for clicks,
+ * boxes and the selection (tilePointNear, tileFeaturesInExtent, tilePointsWithIds).
+ */
+export function largePointTileLayer(load: TilePointLoader, o: Options): Layer {
+  const memory = new TileFeatureMemory();
+  const webgl = o.webgl ?? webglOnGpu();
+  const properties = { ...o.properties, webgl, pointsRemembered: true };
+  const layer = webgl
+    ? webglPointTileLayer(load, memory, { ...o, properties })
+    : rasterPointTileLayer(load, { style: o.canvasStyle, memory, zIndex: o.zIndex, properties });
+  memories.set(layer, memory);
   return layer;
 }
 
+function webglPointTileLayer(load: TilePointLoader, memory: TileFeatureMemory, o: Options): Layer {
+  const source = new VectorTileSource({
+    tileGrid: TILE_GRID,
+    zDirection: TILE_Z_DIRECTION,
+    // The "URL" only names the tile in the source's cache: `load` fetches it.
+    tileUrlFunction: (tileCoord) => tileCoord.join('/'),
+    tileLoadFunction: (tile) => {
+      const vectorTile = tile as VectorTile<FeatureLike>;
+      vectorTile.setLoader((extent) => {
+        const tileCoord = vectorTile.getTileCoord();
+        load(tileCoord, extent, new AbortController().signal).then(
+          (features) => {
+            memory.remember(tileCoord, extent, features);
+            vectorTile.setFeatures(features);
+          },
+          () => vectorTile.onError(),
+        );
+      });
+    },
+  });
+  // Its typings tie the source's feature type to a generic a loader-fed source does not fill in.
+  return new WebGLVectorTileLayer<VectorTileSource<never>>({
+    source: source as unknown as VectorTileSource<never>,
+    zIndex: o.zIndex,
+    properties: o.properties,
+    style: pointFlatStyle(o.layer),
+    // Hit detection would draw every point a second time on each frame; the map finds what was
+    // clicked or boxed from the remembered features instead.
+    disableHitDetection: true,
+  });
+}
+
 /**
- * The features of a vector-tile layer made above (WebGL or canvas) inside an extent, from the
- * tiles of the zoom level drawn at `resolution`; a feature on a tile edge may come twice.
+ * The features of a vector-tile layer (one made above, or a canvas VectorTileLayer) inside an
+ * extent, from the tiles of the zoom level drawn at `resolution`.
  */
 export function tileFeaturesInExtent(layer: Layer, extent: Extent, resolution: number): FeatureLike[] {
   if (layer instanceof VectorTileLayer) return layer.getFeaturesInExtent(extent);
-  const tiles = loadedTiles.get(layer);
-  const source = layer.getSource() as VectorTileSource | null;
-  const grid = source?.getTileGrid();
-  if (!tiles || !source || !grid) return [];
-  const z = grid.getZForResolution(resolution, source.zDirection);
-  const found: FeatureLike[] = [];
-  for (const tile of tiles.values()) {
-    if (tile.tileCoord[0] !== z || !intersects(grid.getTileCoordExtent(tile.tileCoord), extent)) continue;
-    for (const f of tile.getFeatures() ?? []) {
-      const geometry = f.getGeometry();
-      if (geometry && intersects(geometry.getExtent(), extent)) found.push(f);
-    }
-  }
-  return found;
+  return memories.get(layer)?.inExtent(extent, tileZoomFor(resolution)) ?? [];
 }
 
-/** Marks the feature whose summary is open, on a layer made above (no-op on canvas, which styles per feature). */
-export function setActivePoint(layer: Layer, id: number | null): void {
-  if (layer instanceof WebGLVectorLayer || layer instanceof WebGLVectorTileLayer)
-    layer.updateStyleVariables({ activeId: id ?? -1 });
+/** The point of a layer made above nearest to a coordinate, within `radius` map units. */
+export function tilePointNear(layer: Layer, coordinate: number[], radius: number, resolution: number) {
+  return memories.get(layer)?.nearest(coordinate, radius, tileZoomFor(resolution));
+}
+
+/** The loaded points of a layer made above with these ids. */
+export function tilePointsWithIds(layer: Layer, ids: ReadonlySet<number>, resolution: number): FeatureLike[] {
+  return memories.get(layer)?.withIds(ids, tileZoomFor(resolution)) ?? [];
 }

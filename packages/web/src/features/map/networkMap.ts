@@ -27,12 +27,20 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorTileLayer from 'ol/layer/VectorTile';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import Cluster from 'ol/source/Cluster';
+import type TileSource from 'ol/source/Tile';
 import TileWMS from 'ol/source/TileWMS';
 import VectorSource from 'ol/source/Vector';
 import VectorTileSource from 'ol/source/VectorTile';
 import XYZ from 'ol/source/XYZ';
 import { TILE_MAX_ZOOM } from '@manway/core/api/tiles';
-import { largePointTileLayer, setActivePoint, tileFeaturesInExtent } from './largePoints';
+import {
+  largePointTileLayer,
+  tileFeaturesInExtent,
+  tilePointNear,
+  tilePointsWithIds,
+  tileZoomFor,
+} from './largePoints';
+import { mvtPointLoader, pointOf } from './tileFeatures';
 import type { LayerSource } from './scaleMode';
 import OlFeature from 'ol/Feature';
 import { assetStyle, clusterStyle, editedLocationStyle, userPositionStyles, type Highlight } from './olStyles';
@@ -43,14 +51,16 @@ import type { Wgs84Extent } from './viewportLoader';
 export type LonLat = [longitude: number, latitude: number];
 
 /**
- * A click on layers drawn from vector tiles. A tile carries only what a feature is drawn by, so the
- * page loads the summary: by the id of the tile feature hit, or, for WebGL points (which OpenLayers
- * cannot hit-test on tiles), by asking the layer's features around the click first.
+ * A click on a feature of a layer drawn from vector tiles. A tile carries only what a feature is
+ * drawn by, so the page loads the summary by its id.
  */
 export interface TilePick {
-  near: { layer: MapLayerId; extent: Wgs84Extent } | null;
-  hit: { layer: MapLayerId; id: number } | null;
+  layer: MapLayerId;
+  id: number;
 }
+
+/** How far from a point's centre, in pixels, a click on point tiles still picks it: the largest symbol and some. */
+const POINT_PICK_PIXELS = 10;
 
 export interface NetworkMapEvents {
   /** tileZoom: the zoom of the vector tiles the view draws, whose thinning the layer counts tell. */
@@ -123,6 +133,11 @@ export class NetworkMap {
   #filtered: MapLayerId | null = null;
   /** Each layer drawn from vector tiles, shown instead of #layers while its source is 'tiles'. */
   readonly #tileLayers = new Map<MapLayerId, Layer>();
+  /**
+   * The selected features of point tiles drawn on GPU or into images, drawn live above them: those
+   * layers draw every point alike.
+   */
+  readonly #tileSelections = new Map<MapLayerId, VectorLayer<VectorSource<Feature<Geometry>>>>();
   readonly #modes = new Map<MapLayerId, LayerSource>(MAP_LAYERS.map((l) => [l, 'features']));
   readonly #visible = new Set<MapLayerId>(MAP_LAYERS);
   #basemap: TileLayer | null = null;
@@ -192,15 +207,30 @@ export class NetworkMap {
       this.#searchLayers.set(layer, searchLayer);
       this.#map.addLayer(searchLayer);
 
-      const tileSource = new VectorTileSource({ format: new MVT(), url: tileUrlOf(layer), maxZoom: TILE_MAX_ZOOM });
       const tileOptions = { zIndex: Z_INDEX[layer], properties: { assetLayer: layer, tiles: true } };
       const tiles =
         layer === 'Node'
-          ? largePointTileLayer(tileSource, { ...tileOptions, layer, canvasStyle: style })
-          : new VectorTileLayer({ ...tileOptions, source: tileSource, style });
+          ? largePointTileLayer(mvtPointLoader(tileUrlOf(layer)), {
+              ...tileOptions,
+              layer,
+              canvasStyle: assetStyle(layer, () => 'none'),
+            })
+          : new VectorTileLayer({
+              ...tileOptions,
+              source: new VectorTileSource({ format: new MVT(), url: tileUrlOf(layer), maxZoom: TILE_MAX_ZOOM }),
+              style,
+            });
       tiles.setVisible(false);
       this.#tileLayers.set(layer, tiles);
       this.#map.addLayer(tiles);
+      if (tiles.get('pointsRemembered')) {
+        const selected = new VectorLayer({ source: new VectorSource(), style, zIndex: Z_INDEX[layer] + 0.5 });
+        selected.setVisible(false);
+        this.#tileSelections.set(layer, selected);
+        this.#map.addLayer(selected);
+        // A tile loaded after the selection was made may hold some of it.
+        (tiles.getSource() as TileSource).on('tileloadend', () => this.#drawTileSelection(layer));
+      }
     }
     const [positionStyle, accuracyStyle] = userPositionStyles();
     this.#userPosition.setStyle(positionStyle);
@@ -222,10 +252,11 @@ export class NetworkMap {
       const [lon, lat] = toLonLat(e.coordinate);
       events.onPointer([lon!, lat!]);
       if (this.#pick || this.#boxMode) return;
-      const hit = this.#map.hasFeatureAtPixel(e.pixel, {
-        hitTolerance: 4,
-        layerFilter: (l) => l.get('assetLayer') !== undefined && !l.get('webgl'),
-      });
+      const hit =
+        this.#map.hasFeatureAtPixel(e.pixel, {
+          hitTolerance: 4,
+          layerFilter: (l) => l.get('assetLayer') !== undefined && !l.get('pointsRemembered'),
+        }) || this.#tilePointAt(e.coordinate) !== null;
       target.style.cursor = hit ? 'pointer' : '';
     });
     target.addEventListener('pointerleave', () => events.onPointer(null));
@@ -235,9 +266,12 @@ export class NetworkMap {
         this.#finishPick([lon!, lat!]);
         return;
       }
+      // Point tiles are drawn above the other network layers: a point there wins over what lies under it.
+      const point = this.#tilePointAt(e.coordinate);
+      const above = (l: Layer) => !point || (l.getZIndex() ?? 0) > Z_INDEX[point.layer];
       const hit = this.#map.forEachFeatureAtPixel(
         e.pixel,
-        (feature, layer): { cluster: Extent } | { feature: SelectedFeature } | { tile: TilePick['hit'] } => {
+        (feature, layer): { cluster: Extent } | { feature: SelectedFeature } | { tile: TilePick } => {
           const assetLayer = layer.get('assetLayer') as MapLayerId;
           if (layer.get('tiles')) return { tile: { layer: assetLayer, id: Number(feature.getId()) } };
           let target: FeatureLike = feature;
@@ -256,32 +290,57 @@ export class NetworkMap {
             },
           };
         },
-        { hitTolerance: 4, layerFilter: (l) => l.get('assetLayer') !== undefined && !l.get('webgl') },
+        {
+          hitTolerance: 4,
+          layerFilter: (l) => l.get('assetLayer') !== undefined && !l.get('pointsRemembered') && above(l),
+        },
       );
       // A group of nodes opens up instead of choosing one of them.
       if (hit && 'cluster' in hit) {
         this.#map.getView().fit(hit.cluster, { padding: [80, 80, 80, 80], duration: 300, maxZoom: 19 });
         return;
       }
-      const webglPoints = MAP_LAYERS.find(
-        (l) => this.#tileLayers.get(l)!.getVisible() && this.#tileLayers.get(l)!.get('webgl'),
-      );
-      if ((hit && 'tile' in hit) || webglPoints) {
-        events.onTilePick({
-          near: webglPoints ? { layer: webglPoints, extent: this.#pixelBox(e.pixel, 10) } : null,
-          hit: hit && 'tile' in hit ? hit.tile : null,
-        });
-        return;
-      }
-      events.onSelect(hit ? hit.feature : null);
+      const tileHit = hit && 'tile' in hit ? hit.tile : hit ? null : point;
+      if (tileHit) events.onTilePick(tileHit);
+      else events.onSelect(hit && 'feature' in hit ? hit.feature : null);
     });
   }
 
   /** The zoom of the tiles a tile layer loads for the current view (OpenLayers' own choice of level). */
   #tileZoom(): number {
-    const source = (this.#tileLayers.values().next().value as Layer).getSource() as VectorTileSource;
-    const resolution = this.#map.getView().getResolution() ?? 0;
-    return source.getTileGrid()!.getZForResolution(resolution, source.zDirection);
+    return tileZoomFor(this.#map.getView().getResolution() ?? 0);
+  }
+
+  /** The point of a visible point-tile layer under a coordinate: those layers cannot be hit-tested. */
+  #tilePointAt(coordinate: number[]): TilePick | null {
+    const resolution = this.#map.getView().getResolution() ?? 1;
+    for (const layer of this.#tileSelections.keys()) {
+      const tiles = this.#tileLayers.get(layer)!;
+      if (!tiles.getVisible()) continue;
+      const point = tilePointNear(tiles, coordinate, POINT_PICK_PIXELS * resolution, resolution);
+      if (point) return { layer, id: Number(point.getId()) };
+    }
+    return null;
+  }
+
+  /** Puts the selected features of a point-tile layer above it, from the tiles it has loaded. */
+  #drawTileSelection(layer: MapLayerId): void {
+    const selected = this.#tileSelections.get(layer)!.getSource()!;
+    const ids = new Set<number>();
+    for (const key of [this.#active, ...this.#members]) {
+      const [keyLayer, id] = (key?.split(':') ?? []) as [string?, string?];
+      if (keyLayer === layer) ids.add(Number(id));
+    }
+    if (ids.size === 0 && selected.getFeatures().length === 0) return;
+    const resolution = this.#map.getView().getResolution() ?? 1;
+    selected.clear(true);
+    selected.addFeatures(
+      tilePointsWithIds(this.#tileLayers.get(layer)!, ids, resolution).map((f) => {
+        const feature = new OlFeature<Geometry>({ ...f.getProperties(), geometry: new Point(pointOf(f)!) });
+        feature.setId(f.getId());
+        return feature;
+      }),
+    );
   }
 
   viewExtent(): Wgs84Extent {
@@ -343,15 +402,8 @@ export class NetworkMap {
     const tiled = this.#modes.get(layer) === 'tiles';
     for (const l of this.#layers.get(layer) ?? []) l.setVisible(own && !tiled);
     this.#tileLayers.get(layer)!.setVisible(own && tiled);
+    this.#tileSelections.get(layer)?.setVisible(own && tiled);
     this.#searchLayers.get(layer)?.setVisible(this.#visible.has(layer) || this.#filtered === layer);
-  }
-
-  /** A box of `pixels` around a pixel, in WGS 84. */
-  #pixelBox(pixel: number[], pixels: number): Wgs84Extent {
-    const r = pixels * (this.#map.getView().getResolution() ?? 1);
-    const c = this.#map.getCoordinateFromPixel(pixel);
-    const [w, s, e, n] = transformExtent([c[0]! - r, c[1]! - r, c[0]! + r, c[1]! + r], 'EPSG:3857', 'EPSG:4326');
-    return [w!, s!, e!, n!];
   }
 
   setFeatures(layer: MapLayerId, results: MapResults | undefined): void {
@@ -366,10 +418,9 @@ export class NetworkMap {
     this.#members = members;
     for (const layers of this.#layers.values()) for (const l of layers) l.changed();
     for (const l of this.#searchLayers.values()) l.changed();
-    for (const [layer, tiles] of this.#tileLayers) {
-      const [activeLayer, activeId] = (active?.split(':') ?? []) as [string?, string?];
-      setActivePoint(tiles, activeLayer === layer ? Number(activeId) : null);
-      tiles.changed();
+    for (const layer of this.#tileLayers.keys()) {
+      if (this.#tileSelections.has(layer)) this.#drawTileSelection(layer);
+      else this.#tileLayers.get(layer)!.changed();
     }
   }
 

@@ -243,17 +243,8 @@ function NetworkMapView({
         if (n === lastPick.current) onSelect(feature);
       };
       void (async () => {
-        if (pick.near) {
-          const { layer, extent } = pick.near;
-          const near = await dispatch(getLayerFeatures({ layer, extent, limit: 1, requestId: nanoid() }));
-          const f = near.features[0];
-          if (f) return choose({ layer, id: f.id, properties: f.properties });
-        }
-        if (pick.hit) {
-          const f = await dispatch(getLayerFeature(pick.hit.layer, pick.hit.id));
-          if (f) return choose({ layer: pick.hit.layer, id: f.id, properties: f.properties });
-        }
-        choose(null);
+        const f = await dispatch(getLayerFeature(pick.layer, pick.id));
+        choose(f ? { layer: pick.layer, id: f.id, properties: f.properties } : null);
         // A failed request has already told the user.
       })().catch(() => {});
     },
