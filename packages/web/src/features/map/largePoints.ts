@@ -16,6 +16,7 @@ import WebGLVectorTileLayer from 'ol/layer/WebGLVectorTile';
 import VectorTileSource from 'ol/source/VectorTile';
 import type { Rule } from 'ol/style/flat';
 import type { Style } from 'ol/style';
+import type { TileCoord } from 'ol/tilecoord';
 import { createXYZ } from 'ol/tilegrid';
 import { TILE_MAX_ZOOM } from '@manway/core/api/tiles';
 import { rasterPointTileLayer } from './rasterPoints';
@@ -199,6 +200,11 @@ export function tileFeaturesInExtent(layer: Layer, extent: Extent, resolution: n
 /** The point of a layer made above nearest to a coordinate, within `radius` map units. */
 export function tilePointNear(layer: Layer, coordinate: number[], radius: number, resolution: number) {
   return memories.get(layer)?.nearest(coordinate, radius, tileZoomFor(resolution));
+}
+
+/** Whether a tile a layer made above has loaded holds any of these ids. */
+export function tileHoldsAny(layer: Layer, tileCoord: TileCoord, ids: ReadonlySet<number>): boolean {
+  return memories.get(layer)?.holdsAny(tileCoord, ids) ?? false;
 }
 
 /** The loaded points of a layer made above with these ids. */

@@ -36,6 +36,7 @@ import { TILE_MAX_ZOOM } from '@manway/core/api/tiles';
 import {
   largePointTileLayer,
   tileFeaturesInExtent,
+  tileHoldsAny,
   tilePointNear,
   tilePointsWithIds,
   tileZoomFor,
@@ -229,7 +230,10 @@ export class NetworkMap {
         this.#tileSelections.set(layer, selected);
         this.#map.addLayer(selected);
         // A tile loaded after the selection was made may hold some of it.
-        (tiles.getSource() as TileSource).on('tileloadend', () => this.#drawTileSelection(layer));
+        (tiles.getSource() as TileSource).on('tileloadend', (e) => {
+          const ids = this.#selectedIds(layer);
+          if (ids.size && tileHoldsAny(tiles, e.tile.getTileCoord(), ids)) this.#drawTileSelection(layer);
+        });
       }
     }
     const [positionStyle, accuracyStyle] = userPositionStyles();
@@ -323,14 +327,20 @@ export class NetworkMap {
     return null;
   }
 
-  /** Puts the selected features of a point-tile layer above it, from the tiles it has loaded. */
-  #drawTileSelection(layer: MapLayerId): void {
-    const selected = this.#tileSelections.get(layer)!.getSource()!;
+  /** The ids of a layer's features that are selected: the open one and a box's. */
+  #selectedIds(layer: MapLayerId): Set<number> {
     const ids = new Set<number>();
     for (const key of [this.#active, ...this.#members]) {
       const [keyLayer, id] = (key?.split(':') ?? []) as [string?, string?];
       if (keyLayer === layer) ids.add(Number(id));
     }
+    return ids;
+  }
+
+  /** Puts the selected features of a point-tile layer above it, from the tiles it has loaded. */
+  #drawTileSelection(layer: MapLayerId): void {
+    const selected = this.#tileSelections.get(layer)!.getSource()!;
+    const ids = this.#selectedIds(layer);
     if (ids.size === 0 && selected.getFeatures().length === 0) return;
     const resolution = this.#map.getView().getResolution() ?? 1;
     selected.clear(true);

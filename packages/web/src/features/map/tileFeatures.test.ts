@@ -52,6 +52,13 @@ describe('the features kept beside point tiles', () => {
     expect(pointOf(one)).toEqual([1000, 1000]);
   });
 
+  it('tells whether a loaded tile holds any of the selection, so only such a tile redraws it', () => {
+    const tileCoord = grid.getTileCoordForCoordAndZ([1000, 1000], 14);
+    expect(memory.holdsAny(tileCoord, new Set([99, 2]))).toBe(true);
+    expect(memory.holdsAny(tileCoord, new Set([6]))).toBe(false);
+    expect(memory.holdsAny([14, 0, 0], new Set([1]))).toBe(false);
+  });
+
   it('remembers a few screens of tiles, forgetting the oldest first', () => {
     const small = new TileFeatureMemory();
     for (let i = 0; i <= 256; i += 1) remember(small, 16, [i * 700, 0], [point(i + 1, i * 700 + 1, 1)]);
