@@ -13,13 +13,14 @@ import type { Extent } from 'ol/extent';
 import type Layer from 'ol/layer/Layer';
 import VectorTileLayer from 'ol/layer/VectorTile';
 import WebGLVectorTileLayer from 'ol/layer/WebGLVectorTile';
+import type TileSource from 'ol/source/Tile';
 import VectorTileSource from 'ol/source/VectorTile';
 import type { Rule } from 'ol/style/flat';
 import type { Style } from 'ol/style';
 import type { TileCoord } from 'ol/tilecoord';
 import { createXYZ } from 'ol/tilegrid';
 import { TILE_MAX_ZOOM } from '@manway/core/api/tiles';
-import { rasterPointTileLayer } from './rasterPoints';
+import { imageDataZoomFor, rasterPointTileLayer } from './rasterPoints';
 import { TileFeatureMemory, type TilePointLoader } from './tileFeatures';
 import {
   GRADE_STYLES,
@@ -138,7 +139,7 @@ export function tileZoomFor(resolution: number): number {
 }
 
 /** The features each layer made below has loaded. */
-const memories = new WeakMap<Layer, TileFeatureMemory>();
+const memories = new WeakMap<Layer, { memory: TileFeatureMemory; zoomFor: (resolution: number) => number }>();
 
 /**
  * A layer of point tiles: WebGL on a GPU, otherwise images drawn once per tile (rasterPoints.ts).
@@ -152,7 +153,8 @@ export function largePointTileLayer(load: TilePointLoader, o: Options): Layer {
   const layer = webgl
     ? webglPointTileLayer(load, memory, { ...o, properties })
     : rasterPointTileLayer(load, { style: o.canvasStyle, memory, zIndex: o.zIndex, properties });
-  memories.set(layer, memory);
+  // The images draw a view from the vector tiles of their own level (rasterPoints.ts).
+  memories.set(layer, { memory, zoomFor: webgl ? tileZoomFor : imageDataZoomFor });
   return layer;
 }
 
@@ -194,20 +196,27 @@ function webglPointTileLayer(load: TilePointLoader, memory: TileFeatureMemory, o
  */
 export function tileFeaturesInExtent(layer: Layer, extent: Extent, resolution: number): FeatureLike[] {
   if (layer instanceof VectorTileLayer) return layer.getFeaturesInExtent(extent);
-  return memories.get(layer)?.inExtent(extent, tileZoomFor(resolution)) ?? [];
+  const m = memories.get(layer);
+  return m?.memory.inExtent(extent, m.zoomFor(resolution)) ?? [];
 }
 
 /** The point of a layer made above nearest to a coordinate, within `radius` map units. */
 export function tilePointNear(layer: Layer, coordinate: number[], radius: number, resolution: number) {
-  return memories.get(layer)?.nearest(coordinate, radius, tileZoomFor(resolution));
+  const m = memories.get(layer);
+  return m?.memory.nearest(coordinate, radius, m.zoomFor(resolution));
 }
 
-/** Whether a tile a layer made above has loaded holds any of these ids. */
+/** Whether a tile a layer made above has just loaded shows any of these ids. */
 export function tileHoldsAny(layer: Layer, tileCoord: TileCoord, ids: ReadonlySet<number>): boolean {
-  return memories.get(layer)?.holdsAny(tileCoord, ids) ?? false;
+  const m = memories.get(layer);
+  const grid = (layer.getSource() as TileSource | null)?.getTileGrid();
+  if (!m || !grid) return false;
+  const z = m.zoomFor(grid.getResolution(tileCoord[0]!));
+  return m.memory.inExtent(grid.getTileCoordExtent(tileCoord), z).some((f) => ids.has(Number(f.getId())));
 }
 
 /** The loaded points of a layer made above with these ids. */
 export function tilePointsWithIds(layer: Layer, ids: ReadonlySet<number>, resolution: number): FeatureLike[] {
-  return memories.get(layer)?.withIds(ids, tileZoomFor(resolution)) ?? [];
+  const m = memories.get(layer);
+  return m?.memory.withIds(ids, m.zoomFor(resolution)) ?? [];
 }

@@ -3,7 +3,7 @@ import Point from 'ol/geom/Point';
 import { createXYZ } from 'ol/tilegrid';
 import { fromGeojsonVt } from 'vt-pbf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tilePixel } from './rasterPoints';
+import { imageDataZoomFor, tilePixel } from './rasterPoints';
 import { mvtPointLoader, pointOf, TileFeatureMemory } from './tileFeatures';
 
 const grid = createXYZ({ maxZoom: 22 });
@@ -50,13 +50,6 @@ describe('the features kept beside point tiles', () => {
     expect(found.map((f) => f.getId()).sort()).toEqual([1, 5]);
     const one = found.find((f) => f.getId() === 1)!;
     expect(pointOf(one)).toEqual([1000, 1000]);
-  });
-
-  it('tells whether a loaded tile holds any of the selection, so only such a tile redraws it', () => {
-    const tileCoord = grid.getTileCoordForCoordAndZ([1000, 1000], 14);
-    expect(memory.holdsAny(tileCoord, new Set([99, 2]))).toBe(true);
-    expect(memory.holdsAny(tileCoord, new Set([6]))).toBe(false);
-    expect(memory.holdsAny([14, 0, 0], new Set([1]))).toBe(false);
   });
 
   it('remembers a few screens of tiles, forgetting the oldest first', () => {
@@ -120,5 +113,17 @@ describe('loading a point tile from GET api/tiles', () => {
     await expect(load(tileCoord, extent, new AbortController().signal)).resolves.toEqual([]);
     vi.stubGlobal('fetch', async () => new Response('no', { status: 500 }));
     await expect(load(tileCoord, extent, new AbortController().signal)).rejects.toThrow(/HTTP 500/);
+  });
+});
+
+describe('node images between zoom levels', () => {
+  const atZoom = (zoom: number) => grid.getResolution(0) / 2 ** zoom;
+
+  it('are drawn from the vector tiles of the whole level at or above the image level nearest the view', () => {
+    expect(imageDataZoomFor(atZoom(12))).toBe(12);
+    // Zoom 12.6 is drawn on the level 12.5 (a quarter-zoom grid), from zoom-12 tiles.
+    expect(imageDataZoomFor(atZoom(12.6))).toBe(12);
+    // Zoom 12.9 is nearest the level 13.
+    expect(imageDataZoomFor(atZoom(12.9))).toBe(13);
   });
 });

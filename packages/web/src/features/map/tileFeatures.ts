@@ -72,11 +72,6 @@ export class TileFeatureMemory {
     return best;
   }
 
-  /** Whether the remembered tile at tileCoord holds any of these ids. */
-  holdsAny(tileCoord: TileCoord, ids: ReadonlySet<number>): boolean {
-    return this.#tiles.get(tileCoord.join('/'))?.features.some((f) => ids.has(Number(f.getId()))) ?? false;
-  }
-
   /**
    * The remembered features with these ids, each once: from a zoom-z tile where there is one (a
    * thinned tile of another zoom has them snapped to its pixels), otherwise from any.
