@@ -1,3 +1,4 @@
+import type { MapResults } from '@manway/core/api/map';
 import type { GeneralSettings } from '@manway/core/api/settings';
 import { EDITION_BASE_PATHS, type Edition } from '@manway/core/editions';
 import type { BrowserEnvironment } from '../shell/browser';
@@ -69,4 +70,27 @@ export function createTestShell(options: TestShellOptions = {}) {
     preloadedState: options.preloadedState,
   });
   return { store, server, browser, config };
+}
+
+/** A map answer of one layer: `shown` point features out of `total` found, under `limit`. */
+export function mapAnswer(
+  objectType: string,
+  shown: number,
+  total: number,
+  plusFound = false,
+  limit = 5000,
+): MapResults {
+  return {
+    type: 'FeatureCollection',
+    objectType,
+    features: Array.from({ length: shown }, (_, i) => ({
+      type: 'Feature' as const,
+      id: i + 1,
+      geometry: { type: 'Point', coordinates: [8.3, 51.9] },
+      properties: { assetId: `L-${i + 1}`, subtype: 'lateral', conditionGrade: null, material: null, sizeMm: null },
+    })),
+    total,
+    plusFound,
+    limit,
+  };
 }

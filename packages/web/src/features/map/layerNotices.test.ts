@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { MapResults } from '@manway/core/api/map';
+import { mapAnswer } from '../../testing/fixtures';
 import { cutLayers, filteredLayer } from './layerNotices';
 import type { MapLayerId } from './styleTable';
 
-const answer = (objectType: string, shown: number, total: number, plusFound = false): MapResults => ({
-  type: 'FeatureCollection',
-  objectType,
-  features: Array.from({ length: shown }, (_, i) => ({
-    type: 'Feature' as const,
-    id: i + 1,
-    geometry: { type: 'Point', coordinates: [8.3, 51.9] },
-    properties: { assetId: `L-${i + 1}`, subtype: 'lateral', conditionGrade: null, material: null, sizeMm: null },
-  })),
-  total,
-  plusFound,
-  limit: 3,
-});
+// A limit of 3, so a few features make a cut answer.
+const answer = (objectType: string, shown: number, total: number, plusFound = false) =>
+  mapAnswer(objectType, shown, total, plusFound, 3);
 
 const all = new Set<MapLayerId>(['Node', 'Section', 'Lateral']);
 // Laterals at full extent: more than one answer carries.

@@ -2,21 +2,11 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MapResults } from '@manway/core/api/map';
 import { TILE_THIN_MAX_ZOOM } from '@manway/core/api/tiles';
+import { mapAnswer } from '../../../testing/fixtures';
 import { LayerPicker, layerCountText } from './LayerPicker';
 
-const answer = (objectType: string, shown: number, total: number, plusFound = false): MapResults => ({
-  type: 'FeatureCollection',
-  objectType,
-  features: Array.from({ length: shown }, (_, i) => ({
-    type: 'Feature' as const,
-    id: i + 1,
-    geometry: { type: 'Point', coordinates: [8.3, 51.9] },
-    properties: { assetId: `L-${i + 1}`, subtype: 'lateral', conditionGrade: null, material: null, sizeMm: null },
-  })),
-  total,
-  plusFound,
-  limit: 5000,
-});
+const answer = (objectType: string, shown: number, total: number, plusFound = false) =>
+  mapAnswer(objectType, shown, total, plusFound);
 
 function show(filtered: { layer: 'Lateral'; results: MapResults } | null) {
   render(
