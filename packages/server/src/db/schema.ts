@@ -51,6 +51,20 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
 });
 
+/** A single sign-on identity: the provider's (issuer, subject), the only key an account is found by. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] })],
+);
+
 export const loginFailures = pgTable('login_failures', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   loginKey: text('login_key').notNull(),
