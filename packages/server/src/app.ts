@@ -12,7 +12,7 @@ import { fail } from './errors';
 import { sessionCookie } from './http/context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
-import { registerSessions } from './http/session';
+import { registerAccessControl } from './http/access';
 import { registerWebApp } from './http/web';
 import type { OpenIdSingleSignOn } from './modules/account/oidc';
 import { oidcRoutes } from './modules/account/oidc-routes';
@@ -60,7 +60,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Error handling first: plugins registered before it would keep Fastify's default handler.
   registerErrorHandling(app);
+  // Cookies are parsed in an onRequest hook of their own, which must run before the access hook.
+  await app.register(cookie);
+  await app.register(formbody);
   registerCsrfGuard(app, config);
+
+  // Until the database is ready, API calls answer its state; the settings loader shows the matching page.
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions;
+    if (readiness.ready || !route.url?.startsWith('/api/') || route.config.withoutDatabase) return;
+    const s = readiness.state;
+    if (s.status === 'failed') throw fail.coded(s.code, s.detail);
+    void reply.header('retry-after', '2');
+    return reply.status(503).send({ message: 'The server is starting. Try again in a few seconds.' });
+  });
+  // Before any route is added: every API route gets its rule from the permission table.
+  registerAccessControl(app, { account: services.account, readiness, config, owners: services.websync });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Manway API', version: API_VERSION, description: 'The calls the Manway editions make.' },
@@ -69,28 +85,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  // The docs UI's own routes are public and need no database.
+  // The docs UI's own routes need no database.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs'))
-      route.config = { ...(route.config as object), public: true, withoutDatabase: true };
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), withoutDatabase: true };
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { config: { public: true, withoutDatabase: true }, schema: { hide: true } }, async () =>
+  app.get('/api/openapi.json', { config: { withoutDatabase: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
-
-  await app.register(cookie);
-  await app.register(formbody);
-
-  // Until the database is ready, API calls answer its state; the settings loader shows the matching page.
-  app.addHook('onRequest', async (request, reply) => {
-    if (readiness.ready || !request.url.startsWith('/api/') || request.routeOptions.config.withoutDatabase) return;
-    const s = readiness.state;
-    if (s.status === 'failed') throw fail.coded(s.code, s.detail);
-    void reply.header('retry-after', '2');
-    return reply.status(503).send({ message: 'The server is starting. Try again in a few seconds.' });
-  });
-  registerSessions(app, services.account, readiness, config);
 
   await app.register(healthRoutes(readiness, deps.db.kind));
   await app.register(accountRoutes(services.account, config, deps.sso));

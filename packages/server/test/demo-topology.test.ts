@@ -83,7 +83,7 @@ describe('the Field system of the demo topology', () => {
         expect(await count(db, `SELECT count(*)::int AS n FROM users WHERE login <> 'admin'`)).toBe(0);
         const admin = toCurrentUser((await services.users.findByLogin('admin'))!);
         const ids = await services.websync.scheduleIds(admin, BY_NAME);
-        const schedules = await services.websync.schedulesByIds(admin, ids);
+        const schedules = await services.websync.schedulesByIds(ids);
         expect(schedules.map((s) => [s.name, s.scenario, s.login, s.taskSchedule.$type])).toEqual([
           ['Assets from the Office', 'GettingAssets', 'admin', 'Daily'],
           ['Users from the Office', 'GettingUsers', 'admin', 'Daily'],
@@ -101,7 +101,7 @@ describe('the Field system of the demo topology', () => {
         }
 
         // A restart does not add them again, nor bring back one the user deleted.
-        await services.websync.deleteSchedule(admin, ids[0]!);
+        await services.websync.deleteSchedule(ids[0]!);
         await start();
         expect(await services.websync.scheduleIds(admin, BY_NAME)).toEqual([ids[1]]);
       } finally {

@@ -151,7 +151,7 @@ describe('saveTask', () => {
     );
   });
 
-  it('answers 400 naming the field: past start time, no weekday, settings of another type, unknown user', async () => {
+  it('answers 400 naming the field: past start time, no weekday, settings of another type, a user without websync', async () => {
     const past = await save(
       syncer,
       body({ taskSchedule: { $type: 'OneTime', StartTime: '2020-01-01T00:00:00Z', TimeZone: 'UTC' } }),
@@ -179,7 +179,7 @@ describe('saveTask', () => {
 
     const inspectorId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'inspector'`))[0]!
       .id;
-    const notSync = await save(syncer, body({ userId: inspectorId }));
+    const notSync = await save(admin, body({ userId: inspectorId }));
     expect(notSync.status).toBe(400);
     expect(Object.keys(notSync.body.ModelState)).toEqual(['userId']);
   });
@@ -419,8 +419,13 @@ describe('the log: list, filters and deleting tasks', () => {
 describe('the console user and the filter lists', () => {
   it('userByLogin answers the signed-in user, or the sync user of a login; an unknown login is 404', async () => {
     expect((await syncer.get('/api/settings/userByLogin')).body).toEqual({ userName: 'Sam Syncer', login: 'syncer' });
-    expect((await syncer.get('/api/settings/userByLogin?login=ADMIN')).body).toMatchObject({ login: 'admin' });
-    expect((await syncer.get('/api/settings/userByLogin?login=inspector')).status).toBe(404);
+    expect((await admin.get('/api/settings/userByLogin?login=SYNCER')).body).toEqual({
+      userName: 'Sam Syncer',
+      login: 'syncer',
+    });
+    expect((await admin.get('/api/settings/userByLogin?login=inspector')).status).toBe(404);
+    // Another user's account is theirs to show: only administrators look at other sync users.
+    expect((await syncer.get('/api/settings/userByLogin?login=ADMIN')).status).toBe(403);
   });
 
   it("/api/filter lists the user's own saved filters, then shared ones, for jobs, subjects and projects", async () => {
@@ -447,5 +452,81 @@ describe('the console user and the filter lists', () => {
     expect(lists.jobs).toEqual(lists.subjects);
     // A saved filter narrows projects to those with work on its assets, so every name is offered.
     expect(lists.projects).toEqual(lists.subjects);
+  });
+});
+
+describe("one sync user's schedules, settings and runs stay theirs, except for administrators", () => {
+  let adminId: string;
+  let adminSchedule: number;
+  let syncerSchedule: number;
+  let adminTask: number;
+
+  beforeAll(async () => {
+    adminId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'admin'`))[0]!.id;
+    const name = 'Owner rules';
+    expect((await save(admin, body({ name, userId: adminId }))).status).toBe(204);
+    expect((await save(syncer, body({ name, userId: syncerId }))).status).toBe(204);
+    const ids = await idsOf(admin, `?Name=${encodeURIComponent(name)}`);
+    const rows = (await admin.get(`/api/syncAgentScheduler/getTaskInfoByIds?ids=${ids.join(',')}`)).body as {
+      id: number;
+      login: string;
+    }[];
+    adminSchedule = rows.find((r) => r.login === 'admin')!.id;
+    syncerSchedule = rows.find((r) => r.login === 'syncer')!.id;
+    adminTask = Number(
+      (
+        await server.db.query<{ id: string }>(
+          `INSERT INTO sync_agent_tasks (scenario, status, user_id, login, server_log, client_log)
+           VALUES ('GettingUsers', 'FinishedSuccessfully', $1, 'admin', 'admin server log', 'admin client log')
+           RETURNING id::text AS id`,
+          [adminId],
+        )
+      )[0]!.id,
+    );
+  });
+
+  it("a websync user's lists show only their own schedules, names, tasks and sync user", async () => {
+    const mine = await idsOf(syncer);
+    expect(mine).toContain(syncerSchedule);
+    expect(mine).not.toContain(adminSchedule);
+    expect((await syncer.get<string[]>('/api/syncAgentScheduler/getNames?login=admin')).body).toEqual([]);
+    expect((await syncer.get<number[]>('/api/syncAgentTask/getIds')).body).not.toContain(adminTask);
+    const listed = (await syncer.get<{ id: number }[]>('/api/syncAgentTask?Take=1000')).body.map((t) => t.id);
+    expect(listed).not.toContain(adminTask);
+    const users = (await syncer.get<{ login: string }[]>('/api/settings/webSyncUsers')).body;
+    expect(users.map((u) => u.login)).toEqual(['syncer']);
+  });
+
+  it("another user's schedule, settings, task log and runs answer 403 and change nothing", async () => {
+    expect((await syncer.get(`/api/syncAgentScheduler/getTaskById?id=${adminSchedule}`)).status).toBe(403);
+    expect((await syncer.get(`/api/syncAgentScheduler/getTaskInfoByIds?ids=${adminSchedule}`)).status).toBe(403);
+    expect((await save(syncer, body({ id: adminSchedule, userId: syncerId }))).status).toBe(403);
+    expect((await save(syncer, body({ id: syncerSchedule, userId: adminId }))).status).toBe(403);
+    expect((await syncer.request('DELETE', `/api/syncAgentScheduler?taskId=${adminSchedule}`)).status).toBe(403);
+    expect((await syncer.get(`/api/syncUserSettings?userId=${adminId}`)).status).toBe(403);
+    expect((await syncer.post('/api/syncUserSettings', { ...DEFAULT_SYNC_SETTINGS, userId: adminId })).status).toBe(
+      403,
+    );
+    expect((await syncer.post('/api/syncAgentTask/start', { scenario: 'GettingUsers', userId: adminId })).status).toBe(
+      403,
+    );
+    expect((await syncer.put('/api/syncAgentTask/cancelTasks', { TaskIds: [adminTask] })).status).toBe(403);
+    expect((await syncer.put('/api/syncAgentTask/deleteTasks', { TaskIds: [adminTask] })).status).toBe(403);
+    expect((await syncer.get(`/api/syncAgentTask/getByIds?ids=${adminTask}`)).status).toBe(403);
+    expect((await syncer.get(`/api/syncAgentTask/log?taskId=${adminTask}&type=Server`)).status).toBe(403);
+    expect((await syncer.get(`/api/syncAgentTask/media?taskId=${adminTask}`)).status).toBe(403);
+
+    const still = (await admin.get(`/api/syncAgentScheduler/getTaskById?id=${adminSchedule}`)).body;
+    expect(still).toMatchObject({ id: adminSchedule, login: 'admin' });
+    expect((await admin.get(`/api/syncAgentTask/log?taskId=${adminTask}&type=Server`)).text).toBe('admin server log');
+  });
+
+  it("an administrator reads and changes every sync user's schedules and settings", async () => {
+    expect((await admin.get(`/api/syncAgentScheduler/getTaskById?id=${syncerSchedule}`)).body).toMatchObject({
+      login: 'syncer',
+    });
+    expect((await admin.get(`/api/syncUserSettings?userId=${syncerId}`)).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/syncAgentScheduler?taskId=${syncerSchedule}`)).status).toBe(204);
+    expect(await idsOf(syncer)).not.toContain(syncerSchedule);
   });
 });

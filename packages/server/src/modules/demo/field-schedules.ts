@@ -53,6 +53,6 @@ export async function createDemoFieldSchedules(
   timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
 ): Promise<string[]> {
   const schedules = demoFieldSchedules(owner, now, timeZone);
-  for (const s of schedules) await websync.saveSchedule(owner, s);
+  for (const s of schedules) await websync.saveSchedule(s);
   return schedules.map((s) => s.name);
 }

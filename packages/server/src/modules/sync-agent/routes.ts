@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import { CancelTasksRequest, StartTaskRequest, StartTaskResponse, TaskLogQuery } from '@manway/core/api/websync';
 import { TaskMediaList, TaskMediaQuery } from '@manway/core/api/sync-data';
-import type { CurrentUser } from '../users/service';
 import type { SyncAgentService } from './service';
 
 const errors = { 400: ModelStateBody, 401: MessageBody, 403: MessageBody, 404: MessageBody };
@@ -13,7 +12,6 @@ const errors = { 400: ModelStateBody, 401: MessageBody, 403: MessageBody, 404: M
 export function syncAgentRoutes(agent: SyncAgentService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
-    const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
     const tags = ['websync'];
 
     app.get(
@@ -27,7 +25,7 @@ export function syncAgentRoutes(agent: SyncAgentService) {
         },
       },
       async (request, reply) => {
-        const text = await agent.log(user(request), request.query.taskId, request.query.type);
+        const text = await agent.log(request.query.taskId, request.query.type);
         return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
       },
     );
@@ -45,7 +43,7 @@ export function syncAgentRoutes(agent: SyncAgentService) {
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
-        return agent.media(user(request), request.query.taskId);
+        return agent.media(request.query.taskId);
       },
     );
 
@@ -59,7 +57,7 @@ export function syncAgentRoutes(agent: SyncAgentService) {
           response: { 200: StartTaskResponse, ...errors },
         },
       },
-      async (request) => ({ id: await agent.start(user(request), request.body.scenario, request.body.userId) }),
+      async (request) => ({ id: await agent.start(request.body.scenario, request.body.userId) }),
     );
 
     app.put(
@@ -73,7 +71,7 @@ export function syncAgentRoutes(agent: SyncAgentService) {
         },
       },
       async (request, reply) => {
-        await agent.cancel(user(request), request.body.TaskIds);
+        await agent.cancel(request.body.TaskIds);
         return reply.code(204).send(null);
       },
     );

@@ -66,6 +66,8 @@ export interface ScheduleFilter {
   login?: string;
   name?: string;
   scenario?: string;
+  /** Only this user's schedules; undefined for everyone's. */
+  ownerId?: string;
   orderBy: ScheduleOrder;
   descending: boolean;
 }
@@ -80,6 +82,8 @@ export interface TaskFilter {
   scheduleName?: string;
   keyword?: string;
   deletableOnly: boolean;
+  /** Only this user's tasks; undefined for everyone's. */
+  ownerId?: string;
   orderBy: TaskOrder;
   descending: boolean;
 }
@@ -122,7 +126,8 @@ function taskQuery(f: TaskFilter): { where: string; order: string; params: unkno
       AND ($5::text[] IS NULL OR scenario = ANY($5))
       AND ($6::text IS NULL OR schedule_name = $6)
       AND ($7::text IS NULL OR strpos(lower(coalesce(schedule_name, '') || ' ' || login || ' ' || coalesce(current_operation, '')), lower($7)) > 0)
-      AND (NOT $8 OR ${DELETABLE})`,
+      AND (NOT $8 OR ${DELETABLE})
+      AND ($9::uuid IS NULL OR user_id = $9)`,
     order: `${key} ${dir} NULLS LAST, id ${dir}`,
     params: [
       f.login ?? null,
@@ -133,6 +138,7 @@ function taskQuery(f: TaskFilter): { where: string; order: string; params: unkno
       f.scheduleName ?? null,
       f.keyword ?? null,
       f.deletableOnly,
+      f.ownerId ?? null,
     ],
   };
 }
@@ -153,8 +159,9 @@ export class WebSyncRepository {
        WHERE ($1::text IS NULL OR lower(u.login) = lower($1))
          AND ($2::text IS NULL OR s.name = $2)
          AND ($3::text IS NULL OR s.scenario = $3)
+         AND ($4::uuid IS NULL OR s.user_id = $4)
        ORDER BY ${key} ${dir} NULLS LAST, s.id ${dir}`,
-      [f.login ?? null, f.name ?? null, f.scenario ?? null],
+      [f.login ?? null, f.name ?? null, f.scenario ?? null, f.ownerId ?? null],
     );
   }
 
@@ -165,11 +172,12 @@ export class WebSyncRepository {
     );
   }
 
-  scheduleNames(login: string | undefined): Promise<{ name: string }[]> {
+  scheduleNames(login: string | undefined, ownerId: string | undefined): Promise<{ name: string }[]> {
     return this.db.query(
       `SELECT DISTINCT s.name FROM sync_schedules s JOIN users u ON u.id = s.user_id
-       WHERE $1::text IS NULL OR lower(u.login) = lower($1) ORDER BY s.name`,
-      [login ?? null],
+       WHERE ($1::text IS NULL OR lower(u.login) = lower($1)) AND ($2::uuid IS NULL OR s.user_id = $2)
+       ORDER BY s.name`,
+      [login ?? null, ownerId ?? null],
     );
   }
 
@@ -286,6 +294,14 @@ export class WebSyncRepository {
       const gone = await conn.query(`DELETE FROM sync_agent_tasks WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]);
       return { deleted: gone.length, unknown, running };
     });
+  }
+
+  /** The owners of schedules or tasks (the sync user they run for); ids not found are left out. */
+  owners(
+    table: 'sync_schedules' | 'sync_agent_tasks',
+    ids: number[],
+  ): Promise<{ id: string; user_id: string | null }[]> {
+    return this.db.query(`SELECT id::text AS id, user_id FROM ${table} WHERE id = ANY($1::bigint[])`, [ids]);
   }
 
   tasksByIds(ids: number[]): Promise<TaskDetailsRow[]> {

@@ -47,7 +47,7 @@ export function webSyncRoutes(websync: WebSyncService) {
           response: { 200: SettingsGoUrl, ...errors },
         },
       },
-      async (request) => websync.settingsUrl(user(request)),
+      async () => websync.settingsUrl(),
     );
 
     app.get(
@@ -113,7 +113,7 @@ export function webSyncRoutes(websync: WebSyncService) {
           response: { 200: ScheduledTaskList, ...errors },
         },
       },
-      async (request) => websync.schedulesByIds(user(request), request.query.ids),
+      async (request) => websync.schedulesByIds(request.query.ids),
     );
 
     app.get(
@@ -126,7 +126,7 @@ export function webSyncRoutes(websync: WebSyncService) {
           response: { 200: ScheduledTask, ...errors, 404: MessageBody },
         },
       },
-      async (request) => websync.scheduleById(user(request), request.query.id),
+      async (request) => websync.scheduleById(request.query.id),
     );
 
     app.get(
@@ -155,7 +155,7 @@ export function webSyncRoutes(websync: WebSyncService) {
         },
       },
       async (request, reply) => {
-        await websync.saveSchedule(user(request), request.body);
+        await websync.saveSchedule(request.body);
         return reply.code(204).send(null);
       },
     );
@@ -171,7 +171,7 @@ export function webSyncRoutes(websync: WebSyncService) {
         },
       },
       async (request, reply) => {
-        await websync.deleteSchedule(user(request), request.query.taskId);
+        await websync.deleteSchedule(request.query.taskId);
         return reply.code(204).send(null);
       },
     );
@@ -217,7 +217,7 @@ export function webSyncRoutes(websync: WebSyncService) {
         },
       },
       async (request, reply) => {
-        await websync.deleteTasks(user(request), request.body.TaskIds);
+        await websync.deleteTasks(request.body.TaskIds);
         return reply.code(204).send(null);
       },
     );
@@ -232,7 +232,7 @@ export function webSyncRoutes(websync: WebSyncService) {
           response: { 200: SyncAgentTaskList, ...errors },
         },
       },
-      async (request) => websync.tasksByIds(user(request), request.query.ids),
+      async (request) => websync.tasksByIds(request.query.ids),
     );
 
     app.get(
@@ -245,7 +245,7 @@ export function webSyncRoutes(websync: WebSyncService) {
           response: { 200: SyncUserSettings, ...errors, 404: MessageBody },
         },
       },
-      async (request) => websync.syncSettings(user(request), request.query.userId),
+      async (request) => websync.syncSettings(request.query.userId),
     );
 
     app.post(
@@ -259,7 +259,7 @@ export function webSyncRoutes(websync: WebSyncService) {
         },
       },
       async (request, reply) => {
-        await websync.saveSyncSettings(user(request), request.body);
+        await websync.saveSyncSettings(request.body);
         return reply.code(204).send(null);
       },
     );

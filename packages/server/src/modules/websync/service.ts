@@ -20,7 +20,6 @@ import {
 import { EDITION_BASE_PATHS } from '@manway/core/editions';
 import { describeSchedule, nextOccurrence, type TaskSchedule } from '@manway/core/rules/schedule';
 import { fail } from '../../errors';
-import { mayOpen } from '../settings/service';
 import type { CurrentUser } from '../users/service';
 import type {
   ScheduleOrder,
@@ -85,7 +84,15 @@ function toSyncAgentTask(r: TaskDetailsRow): SyncAgentTask {
   };
 }
 
-function taskFilterOf(f: TaskRequestFilter): TaskFilter {
+/**
+ * Whose rows a list shows: administrators see everyone's, other console users their own only
+ * (http/permissions.ts: ownRowsOnly), so one sync user never learns of or touches another's work.
+ */
+function ownerScope(user: CurrentUser): string | undefined {
+  return user.role === 'administrator' ? undefined : user.id;
+}
+
+function taskFilterOf(f: TaskRequestFilter, user: CurrentUser): TaskFilter {
   return {
     login: f.Login,
     from: f.FromDate,
@@ -95,6 +102,7 @@ function taskFilterOf(f: TaskRequestFilter): TaskFilter {
     scheduleName: f.ScheduleName,
     keyword: f.Keyword,
     deletableOnly: f.QueryForDelete,
+    ownerId: ownerScope(user),
     orderBy: TASK_ORDER[f.Path],
     descending: f.SortDirection === 'Descending',
   };
@@ -120,32 +128,25 @@ export class WebSyncService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Administrators and users granted websync; everyone else gets 403. */
-  private guard(user: CurrentUser): void {
-    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
-  }
-
-  settingsUrl(user: CurrentUser): string {
-    this.guard(user);
+  settingsUrl(): string {
     return EDITION_BASE_PATHS['web-settings'];
   }
 
   // ---- schedules ----
 
   async scheduleIds(user: CurrentUser, q: SchedulerQuery): Promise<number[]> {
-    this.guard(user);
     const rows = await this.repo.scheduleIds({
       login: q.Login,
       name: q.Name,
       scenario: q.Scenario,
+      ownerId: ownerScope(user),
       orderBy: SCHEDULE_ORDER[q.Path],
       descending: q.SortDirection === 'Descending',
     });
     return rows.map((r) => Number(r.id));
   }
 
-  async schedulesByIds(user: CurrentUser, ids: number[]): Promise<ScheduledTask[]> {
-    this.guard(user);
+  async schedulesByIds(ids: number[]): Promise<ScheduledTask[]> {
     if (ids.length === 0) return [];
     const byId = new Map((await this.repo.schedulesByIds(ids)).map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => {
@@ -154,19 +155,17 @@ export class WebSyncService {
     });
   }
 
-  async scheduleById(user: CurrentUser, id: number): Promise<ScheduledTask> {
-    const [task] = await this.schedulesByIds(user, [id]);
+  async scheduleById(id: number): Promise<ScheduledTask> {
+    const [task] = await this.schedulesByIds([id]);
     if (!task) throw fail.notFound();
     return task;
   }
 
   async scheduleNames(user: CurrentUser, login: string | undefined): Promise<string[]> {
-    this.guard(user);
-    return (await this.repo.scheduleNames(login)).map((r) => r.name);
+    return (await this.repo.scheduleNames(login, ownerScope(user))).map((r) => r.name);
   }
 
-  async saveSchedule(user: CurrentUser, task: SaveScheduledTask): Promise<number> {
-    this.guard(user);
+  async saveSchedule(task: SaveScheduledTask): Promise<number> {
     const now = this.now();
     const schedule: TaskSchedule = task.taskSchedule;
     const existing = task.id === null ? undefined : (await this.repo.schedulesByIds([task.id]))[0];
@@ -196,8 +195,7 @@ export class WebSyncService {
     return task.id;
   }
 
-  async deleteSchedule(user: CurrentUser, id: number): Promise<void> {
-    this.guard(user);
+  async deleteSchedule(id: number): Promise<void> {
     if (!(await this.repo.deleteSchedule(id))) throw fail.notFound();
   }
 
@@ -219,17 +217,14 @@ export class WebSyncService {
   // ---- the log ----
 
   async taskIds(user: CurrentUser, f: TaskRequestFilter): Promise<number[]> {
-    this.guard(user);
-    return (await this.repo.taskIds(taskFilterOf(f))).map((r) => Number(r.id));
+    return (await this.repo.taskIds(taskFilterOf(f, user))).map((r) => Number(r.id));
   }
 
   async tasks(user: CurrentUser, q: SyncTaskListQuery): Promise<SyncAgentTask[]> {
-    this.guard(user);
-    return (await this.repo.tasks(taskFilterOf(q), q.Skip, q.Take)).map(toSyncAgentTask);
+    return (await this.repo.tasks(taskFilterOf(q, user), q.Skip, q.Take)).map(toSyncAgentTask);
   }
 
-  async tasksByIds(user: CurrentUser, ids: number[]): Promise<SyncAgentTask[]> {
-    this.guard(user);
+  async tasksByIds(ids: number[]): Promise<SyncAgentTask[]> {
     if (ids.length === 0) return [];
     const byId = new Map((await this.repo.tasksByIds(ids)).map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => {
@@ -242,8 +237,7 @@ export class WebSyncService {
    * Deletes the tasks and their logs, all or none: an id that is not there answers 400 naming
    * TaskIds (the list is stale: reload it), one a run still has answers 409 (cancel it first).
    */
-  async deleteTasks(user: CurrentUser, ids: number[]): Promise<number> {
-    this.guard(user);
+  async deleteTasks(ids: number[]): Promise<number> {
     const outcome = await this.repo.deleteTasks(ids);
     if (outcome.unknown.length > 0) {
       throw fail.field('TaskIds', `These tasks no longer exist: ${outcome.unknown.slice(0, 20).join(', ')}.`);
@@ -259,13 +253,15 @@ export class WebSyncService {
   // ---- users and their sync settings ----
 
   async syncUsers(user: CurrentUser): Promise<SyncUser[]> {
-    this.guard(user);
-    return (await this.repo.syncUsers()).map((u) => ({
-      id: u.id,
-      userName: u.display_name,
-      organization: u.organization ?? '',
-      login: u.login,
-    }));
+    const scope = ownerScope(user);
+    return (await this.repo.syncUsers())
+      .filter((u) => scope === undefined || u.id === scope)
+      .map((u) => ({
+        id: u.id,
+        userName: u.display_name,
+        organization: u.organization ?? '',
+        login: u.login,
+      }));
   }
 
   /**
@@ -273,7 +269,6 @@ export class WebSyncService {
    * `login` when one is asked for.
    */
   async userByLogin(user: CurrentUser, login: string | undefined): Promise<ConsoleUser> {
-    this.guard(user);
     if (login === undefined || login.toLowerCase() === user.login.toLowerCase()) {
       return { userName: user.displayName || user.login, login: user.login };
     }
@@ -289,7 +284,6 @@ export class WebSyncService {
    * completed tasks on those assets (jobs), and the projects with work on those assets (projects).
    */
   async filterChoices(user: CurrentUser): Promise<FilterChoices> {
-    this.guard(user);
     const seen = new Set<string>();
     const choices = (await this.filters.visible(user))
       .filter((f) => !seen.has(f.name) && seen.add(f.name))
@@ -300,9 +294,11 @@ export class WebSyncService {
     return { jobs: choices, subjects: choices, projects: choices };
   }
 
-  /** Whether `user` may use the console, and so start, cancel and export for the agent. */
-  mayUse(user: CurrentUser): boolean {
-    return mayOpen(user, 'web-websync');
+  /** Who owns schedules or sync-agent tasks: the sync user they run for (http/access.ts asks). */
+  async owners(kind: 'schedule' | 'sync-task', ids: number[]): Promise<Map<number, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.repo.owners(kind === 'schedule' ? 'sync_schedules' : 'sync_agent_tasks', ids);
+    return new Map(rows.map((r) => [Number(r.id), r.user_id]));
   }
 
   /** The sync user with this id, or not found. */
@@ -318,8 +314,7 @@ export class WebSyncService {
   }
 
   /** Saved sections over the spec's defaults; a section that no longer validates falls back to them. */
-  async syncSettings(user: CurrentUser, userId: string): Promise<SyncUserSettings> {
-    this.guard(user);
+  async syncSettings(userId: string): Promise<SyncUserSettings> {
     await this.requireSyncUser(userId);
     return this.settingsOf(userId);
   }
@@ -340,8 +335,7 @@ export class WebSyncService {
     } as SyncUserSettings;
   }
 
-  async saveSyncSettings(user: CurrentUser, settings: SyncUserSettings): Promise<void> {
-    this.guard(user);
+  async saveSyncSettings(settings: SyncUserSettings): Promise<void> {
     await this.requireSyncUser(settings.userId);
     const assets = settings.gettingAssetsSettings;
     // All assets makes the filter and the laterals meaningless: they are cleared, as the page does.

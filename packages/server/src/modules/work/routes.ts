@@ -8,7 +8,6 @@ import {
   InspectionsQuery,
   InspectionSummaryList,
 } from '@manway/core/api/work';
-import type { CurrentUser } from '../users/service';
 import type { WorkService } from './service';
 
 const responses = {
@@ -23,7 +22,6 @@ const responses = {
 export function workRoutes(work: WorkService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
-    const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
 
     app.get(
       '/api/inspections',
@@ -54,7 +52,7 @@ export function workRoutes(work: WorkService) {
           response: responses,
         },
       },
-      async (request) => work.deleteProjects(user(request), request.body),
+      async (request) => work.deleteProjects(request.body),
     );
 
     app.post(
@@ -70,7 +68,7 @@ export function workRoutes(work: WorkService) {
           response: responses,
         },
       },
-      async (request) => work.deleteSubjects(user(request), request.body),
+      async (request) => work.deleteSubjects(request.body),
     );
   };
 }

@@ -11,9 +11,7 @@ import type {
   InspectionSummary,
 } from '@manway/core/api/work';
 import { ASSET_TYPES } from '@manway/core/domain/types';
-import { hasEditorPermissions } from '@manway/core/roles';
 import { fail } from '../../errors';
-import type { CurrentUser } from '../users/service';
 import type { InspectionRow, WorkRepository } from './repository';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -77,8 +75,7 @@ export class WorkService {
     return (await this.repo.inspectionsOfAsset(q.parentObjectId)).map(toInspectionSummary);
   }
 
-  deleteProjects(user: CurrentUser, body: DeleteProjectsRequest): Promise<DeletedIds> {
-    if (!hasEditorPermissions(user.role)) throw fail.forbidden();
+  deleteProjects(body: DeleteProjectsRequest): Promise<DeletedIds> {
     const ids = body.ProjectIds;
     return this.repo.transaction(async (conn) => {
       const found = await this.repo.lockProjects(conn, ids);
@@ -97,8 +94,7 @@ export class WorkService {
     });
   }
 
-  deleteSubjects(user: CurrentUser, body: DeleteSubjectsRequest): Promise<DeletedIds> {
-    if (!hasEditorPermissions(user.role)) throw fail.forbidden();
+  deleteSubjects(body: DeleteSubjectsRequest): Promise<DeletedIds> {
     const ids = body.SubjectIds;
     return this.repo.transaction(async (conn) => {
       const found = await this.repo.lockSubjects(conn, ids);

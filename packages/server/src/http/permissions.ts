@@ -1,0 +1,172 @@
+/**
+ * The one permission table: for every API operation, who may call it and whose objects it may touch.
+ * The access hook (http/access.ts) enforces it on the matched route, and the generated access checks
+ * (test/api-access.test.ts) read it to know what each demo role must be answered. A route missing
+ * here stops the server from starting, so no call ships without a decision.
+ */
+import type { Role } from '@manway/core/roles';
+import { EXPORT_KINDS } from '@manway/core/api/sync-export';
+
+/**
+ * What a caller needs, from least to most:
+ * - public: nobody needs to be signed in (sign-in, health, the API's own description);
+ * - signed-in: any signed-in user, guests included (reading the network);
+ * - member: signed in and not a guest (keeping one's own preferences, recording field work);
+ * - editor: administrators and editors (changing the network, planning work);
+ * - websync: administrators and users granted the websync permission (the console, the sync agent);
+ * - administrator: administrators only.
+ */
+export type Permission = 'public' | 'signed-in' | 'member' | 'editor' | 'websync' | 'administrator';
+
+/** Whose objects a call may touch once its permission is met; administrators may touch everyone's. */
+export type OwnerRule =
+  /** The sync user named by the value is the caller. */
+  | { owner: 'self'; at: ValueAt }
+  /** The login in the value is the caller's (in any case). */
+  | { owner: 'self-login'; at: ValueAt }
+  /** The schedules with the ids in the value belong to the caller. */
+  | { owner: 'schedule'; at: ValueAt }
+  /** The sync-agent tasks with the ids in the value belong to the caller. */
+  | { owner: 'sync-task'; at: ValueAt };
+
+/** Where an owner rule finds its ids: a validated query or body property. */
+export type ValueAt = `query.${string}` | `body.${string}`;
+
+export interface Rule {
+  permission: Permission;
+  /** Checked after validation; an id nobody owns is left to the service (its 404). */
+  owners?: OwnerRule[];
+  /**
+   * Lists answer only the caller's own rows (administrators: everyone's). The service applies it;
+   * it is written here so that the table tells the whole story.
+   */
+  ownRowsOnly?: true;
+}
+
+const rule = (permission: Permission, extra: Omit<Rule, 'permission'> = {}): Rule => ({ permission, ...extra });
+
+const exportRoutes = Object.fromEntries(EXPORT_KINDS.map((k) => [`GET /api/sync/export/${k}`, rule('websync')]));
+
+export const PERMISSIONS: Record<string, Rule> = {
+  // platform and account
+  'GET /api/health': rule('public'),
+  'GET /api/openapi.json': rule('public'),
+  'GET /api/account/login': rule('public'),
+  'POST /api/account/login': rule('public'),
+  'POST /api/account/logoff': rule('public'),
+  'GET /api/account/oidc/start': rule('public'),
+  'GET /api/account/oidc/callback': rule('public'),
+
+  // settings and applications
+  'GET /api/applications': rule('signed-in'),
+  'GET /api/settings/general': rule('signed-in'),
+  'GET /api/settings/user': rule('signed-in'),
+  'PUT /api/settings/user': rule('member'),
+  'GET /api/settings/map': rule('signed-in'),
+
+  // metadata, objects and locations
+  'GET /api/object-types': rule('signed-in'),
+  'GET /api/metadata/objects/:type/properties': rule('signed-in'),
+  'GET /api/dictionaries/:standardId/:type/asset-subtypes': rule('signed-in'),
+  'GET /api/objects/:type/:id': rule('signed-in'),
+  'GET /api/lookup/:objectType': rule('signed-in'),
+  'GET /api/shortcuts/inspections': rule('signed-in'),
+  'GET /api/shortcuts/assets': rule('signed-in'),
+  'GET /api/locations/:type/:id': rule('signed-in'),
+  // A subject's position is field work any member records; moving an asset is editing it, which the
+  // locations service refuses to non-editors with the spec's edit-denied text once it knows the type.
+  'POST /api/locations/:type/:id': rule('member'),
+  'POST /api/user-locations': rule('member'),
+
+  // map, tiles, filters and search
+  'GET /api/filters/results/map': rule('signed-in'),
+  'GET /api/tiles/:layer/:z/:x/:y.pbf': rule('signed-in'),
+  'GET /api/filters/meta/list/:objectType': rule('signed-in'),
+  'GET /api/filters/meta/list/observation/:parentObjectType/:parentObjectId': rule('signed-in'),
+  'GET /api/filters/form/:x': rule('signed-in'),
+  'POST /api/filters/results/list': rule('signed-in'),
+  'POST /api/filters/results/list/ids': rule('signed-in'),
+  'POST /api/filters/results/observation': rule('signed-in'),
+  // Saved filters are the caller's own, plus the shared ones; the filters service keeps another
+  // user's private filter out of sight (404) and leaves shared ones to administrators.
+  'GET /api/filters/saved-filters/list': rule('signed-in', { ownRowsOnly: true }),
+  'GET /api/filters/saved-filters/available-filters': rule('signed-in'),
+  'POST /api/filters/saved-filters/create': rule('member'),
+  'POST /api/filters/saved-filters/order': rule('member', { ownRowsOnly: true }),
+  'POST /api/filters/saved-filters/import-filter': rule('member'),
+  'GET /api/filters/saved-filters/:name': rule('signed-in', { ownRowsOnly: true }),
+  'PUT /api/filters/saved-filters/:name': rule('member', { ownRowsOnly: true }),
+  'DELETE /api/filters/saved-filters/:name': rule('member', { ownRowsOnly: true }),
+
+  // work
+  'GET /api/inspections': rule('signed-in'),
+  'POST /api/projects': rule('editor'),
+  'POST /api/subjects': rule('editor'),
+
+  // the websync console (spec websync-console.md section 7)
+  'GET /api/settings/go': rule('websync'),
+  'GET /api/settings/userByLogin': rule('websync', { owners: [{ owner: 'self-login', at: 'query.login' }] }),
+  'GET /api/filter': rule('websync'),
+  'GET /api/settings/webSyncUsers': rule('websync', { ownRowsOnly: true }),
+  'GET /api/syncAgentScheduler/getIdsByQuery': rule('websync', { ownRowsOnly: true }),
+  'GET /api/syncAgentScheduler/getTaskInfoByIds': rule('websync', { owners: [{ owner: 'schedule', at: 'query.ids' }] }),
+  'GET /api/syncAgentScheduler/getTaskById': rule('websync', { owners: [{ owner: 'schedule', at: 'query.id' }] }),
+  'GET /api/syncAgentScheduler/getNames': rule('websync', { ownRowsOnly: true }),
+  'POST /api/syncAgentScheduler/saveTask': rule('websync', {
+    owners: [
+      { owner: 'schedule', at: 'body.id' },
+      { owner: 'self', at: 'body.userId' },
+    ],
+  }),
+  'DELETE /api/syncAgentScheduler': rule('websync', { owners: [{ owner: 'schedule', at: 'query.taskId' }] }),
+  'GET /api/syncAgentTask/getIds': rule('websync', { ownRowsOnly: true }),
+  'GET /api/syncAgentTask': rule('websync', { ownRowsOnly: true }),
+  'PUT /api/syncAgentTask/deleteTasks': rule('websync', { owners: [{ owner: 'sync-task', at: 'body.TaskIds' }] }),
+  'GET /api/syncAgentTask/getByIds': rule('websync', { owners: [{ owner: 'sync-task', at: 'query.ids' }] }),
+  'GET /api/syncUserSettings': rule('websync', { owners: [{ owner: 'self', at: 'query.userId' }] }),
+  'POST /api/syncUserSettings': rule('websync', { owners: [{ owner: 'self', at: 'body.userId' }] }),
+  'GET /api/syncAgentTask/log': rule('websync', { owners: [{ owner: 'sync-task', at: 'query.taskId' }] }),
+  'GET /api/syncAgentTask/media': rule('websync', { owners: [{ owner: 'sync-task', at: 'query.taskId' }] }),
+  'POST /api/syncAgentTask/start': rule('websync', { owners: [{ owner: 'self', at: 'body.userId' }] }),
+  'PUT /api/syncAgentTask/cancelTasks': rule('websync', { owners: [{ owner: 'sync-task', at: 'body.TaskIds' }] }),
+
+  // the Office's side of the sync agent (a Field system's service account)
+  ...exportRoutes,
+  'GET /api/sync/export/planned-tasks': rule('websync'),
+  'GET /api/sync/media/:globalId/content': rule('websync'),
+  'POST /api/sync/import/inspections': rule('websync'),
+  'PUT /api/sync/media/:globalId': rule('websync'),
+  'PUT /api/sync/media/:globalId/content': rule('websync'),
+};
+
+/** The API's own interactive documentation and its assets, all public. */
+export const PUBLIC_PREFIX = '/api/docs';
+
+/** Who a caller is, as far as permissions go. */
+export interface Caller {
+  role: Role;
+  websync: boolean;
+}
+
+export function permits(permission: Permission, caller: Caller | null): boolean {
+  if (permission === 'public') return true;
+  if (!caller) return false;
+  switch (permission) {
+    case 'signed-in':
+      return true;
+    case 'member':
+      return caller.role !== 'guest';
+    case 'editor':
+      return caller.role === 'administrator' || caller.role === 'editor';
+    case 'websync':
+      return caller.role === 'administrator' || caller.websync;
+    case 'administrator':
+      return caller.role === 'administrator';
+  }
+}
+
+/** The rule of a matched route (HEAD follows its GET); undefined when the table has none. */
+export function ruleFor(method: string, url: string): Rule | undefined {
+  if (url === PUBLIC_PREFIX || url.startsWith(`${PUBLIC_PREFIX}/`)) return rule('public');
+  return PERMISSIONS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}
