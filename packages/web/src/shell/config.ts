@@ -1,4 +1,4 @@
-import { EDITION_BASE_PATHS, type Edition } from '@manway/core/editions';
+import { EDITION_BASE_PATHS, EDITION_NAMES, type Edition } from '@manway/core/editions';
 
 /** What the server injects in place of `<!--manway:config-->` in each edition's index.html. */
 export interface RuntimeConfig {
@@ -37,4 +37,9 @@ export function readRuntimeConfig(
 /** React Router wants the base without its trailing slash ("/office"); the root stays "/". */
 export function routerBasename(baseUrl: string): string {
   return baseUrl.length > 1 && baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
+}
+
+/** The product name users see for an edition, e.g. on the 'application not registered' page. */
+export function applicationName(edition: Edition): string {
+  return `Manway ${EDITION_NAMES[edition]}`;
 }

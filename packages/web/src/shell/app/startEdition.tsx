@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Edition } from '@manway/core/editions';
+import { watchActivity } from '../activity/activity';
 import { readRuntimeConfig, routerBasename } from '../config';
 import { loadGeneralSettings } from '../settings/loadSettings';
 import { createShellStore } from '../store/store';
@@ -18,6 +19,7 @@ export function startEdition(edition: Edition, routes: RouteObject[]): void {
   const config = readRuntimeConfig(edition);
   const store = createShellStore({ config });
   watchUnsavedChanges(store, window);
+  watchActivity(store.dispatch, window);
   // Started before the first render so the request is in flight while React mounts.
   void store.dispatch(loadGeneralSettings());
 

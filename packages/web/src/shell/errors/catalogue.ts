@@ -24,9 +24,10 @@ export const KNOWN_ERROR_MESSAGES: Record<KnownErrorCode, ErrorMessage> = {
     title: 'Report name already exists',
     text: 'A report with this name already exists. Choose another name.',
   },
+  // The websync spec's catalogue gives the gist: the changes cannot be saved and will be lost.
   'concurrency/modified-by-another-user': {
     title: 'Another user modified the same item',
-    text: 'Your changes were not saved because someone else changed this item first. Reload it and make your changes again.',
+    text: 'Your changes cannot be saved and will be lost.',
   },
   'media/unsupported-file': {
     title: 'Unsupported media file',
@@ -57,3 +58,9 @@ export const KNOWN_ERROR_MESSAGES: Record<KnownErrorCode, ErrorMessage> = {
     text: 'The object no longer exists. Another user may have deleted it.',
   },
 };
+
+/** Sent with 409, which the global handling leaves to the screen: the screens that save with a version show it. */
+export const MODIFIED_BY_ANOTHER_USER = KNOWN_ERROR_MESSAGES['concurrency/modified-by-another-user'];
+
+/** Where an object is opened by id, a 404 means it is gone (spec section 8, "object not found"). */
+export const OBJECT_NOT_FOUND = KNOWN_ERROR_MESSAGES['object/not-found'];

@@ -6,6 +6,8 @@ import { FakeServer } from '../../testing/fakeServer';
 import { renderInShell } from '../../testing/render';
 import { errorPageReducer, showErrorPage } from './errorPageSlice';
 import { ErrorPage } from './ErrorPage';
+import * as catalogue from './catalogue';
+import * as errorPages from './errorPages';
 import {
   ACCESS_DENIED_PAGE,
   BOM_VERSION_CHANGED_PAGE,
@@ -63,9 +65,27 @@ describe('error pages', () => {
   });
 
   it('the licensing pages name the seat or licence that is missing', () => {
-    expect(INSPECT_SEAT_LIMIT_PAGE.title).toBe('LICENSE LIMIT REACHED');
+    expect(INSPECT_SEAT_LIMIT_PAGE.description).toContain('Inspect');
     expect(OFFICE_SEAT_LIMIT_PAGE.description).toContain('Office');
     expect(OFFICE_EDITING_LICENCE_PAGE.title).toBe('Office editing licence not found');
+  });
+
+  it("inspect seat not available ('LICENSE LIMIT REACHED'), and the office seat page says the same", () => {
+    expect(INSPECT_SEAT_LIMIT_PAGE.title).toBe('LICENSE LIMIT REACHED');
+    expect(OFFICE_SEAT_LIMIT_PAGE.title).toBe('LICENSE LIMIT REACHED');
+  });
+
+  it('pages and messages spell licence as the spec does, the verbatim LICENSE LIMIT REACHED aside', () => {
+    const strings = (value: unknown): string[] => {
+      if (typeof value === 'string') return [value];
+      if (typeof value === 'function') return strings((value as (name: string) => unknown)('Manway Office'));
+      if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(strings);
+      return [];
+    };
+    const texts = strings([errorPages, catalogue]).filter((t) => t !== 'LICENSE LIMIT REACHED');
+
+    expect(texts.filter((t) => /license/i.test(t))).toEqual([]);
+    expect(texts.some((t) => /licence/.test(t))).toBe(true);
   });
 
   it('Restart Web App and the limit-reached button reload the app', async () => {

@@ -50,17 +50,20 @@ export const ACCESS_DENIED_PAGE: ErrorInfo = {
   showLogOffButton: true,
 };
 
+/** The spec's title, verbatim. The description says "seat", so the page never spells licence two ways. */
+export const LICENSE_LIMIT_REACHED_TITLE = 'LICENSE LIMIT REACHED';
+
 export const INSPECT_SEAT_LIMIT_PAGE: ErrorInfo = {
-  title: 'LICENSE LIMIT REACHED',
-  description: 'Every Manway Inspect licence is in use right now.',
+  title: LICENSE_LIMIT_REACHED_TITLE,
+  description: 'Every Manway Inspect seat is in use right now.',
   caution: 'Close Manway Inspect on a device you no longer use, or wait until a colleague signs out.',
   isLimitReachedButton: true,
   showLogOffButton: true,
 };
 
 export const OFFICE_SEAT_LIMIT_PAGE: ErrorInfo = {
-  title: 'License limit reached',
-  description: 'Every Manway Office licence is in use right now.',
+  title: LICENSE_LIMIT_REACHED_TITLE,
+  description: 'Every Manway Office seat is in use right now.',
   caution: 'Close Manway Office in a browser you no longer use, or wait until a colleague signs out.',
   isLimitReachedButton: true,
   showLogOffButton: true,

@@ -16,12 +16,23 @@ const callThunk =
     performRequest(args, { ...extra, dispatch });
 
 /** Answers one call with `reply` and reports what the user was shown. */
-async function failWith(reply: FakeReply, options: { edition?: Edition; ignoreGlobal?: boolean } = {}) {
+async function failWith(
+  reply: FakeReply,
+  options: { edition?: Edition; ignoreGlobal?: boolean; statusMessages?: RequestArgs['statusMessages'] } = {},
+) {
   const server = new FakeServer().on('PUT', '/api/settings/user', reply);
   const browser = new FakeBrowser('/settings/filters?tab=mine');
   const shell = createTestShell({ server, browser, edition: options.edition });
   await shell.store
-    .dispatch(callThunk({ url: 'api/settings/user', method: 'PUT', body: {}, ignoreGlobal: options.ignoreGlobal }))
+    .dispatch(
+      callThunk({
+        url: 'api/settings/user',
+        method: 'PUT',
+        body: {},
+        ignoreGlobal: options.ignoreGlobal,
+        statusMessages: options.statusMessages,
+      }),
+    )
     .catch(() => undefined);
   const state = shell.store.getState();
   return { ...shell, notifications: state.notifications.items, errorPage: state.errorPage };
@@ -144,6 +155,17 @@ describe('global failure handling', () => {
     ]);
   });
 
+  it("the edit-denied notification says 'Access denied' once: as its title", async () => {
+    const { notifications } = await failWith({
+      status: 403,
+      json: { message: 'Access denied. You have no permissions to edit object.' },
+    });
+
+    expect(notifications).toEqual([
+      expect.objectContaining({ title: 'Access denied', text: 'You have no permissions to edit object.' }),
+    ]);
+  });
+
   it('403 shows Access denied with a plain-text server reason', async () => {
     const { notifications } = await failWith({ status: 403, text: 'Cross-site requests are not allowed.' });
 
@@ -171,6 +193,23 @@ describe('global failure handling', () => {
     const { notifications } = await failWith({ status });
 
     expect(notifications).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Something unexpected just happened' }),
+    ]);
+  });
+
+  it('a call that words a status itself shows its catalogue message for it, and the global one for others', async () => {
+    const statusMessages = { 404: KNOWN_ERROR_MESSAGES['object/not-found'] };
+    const missing = await failWith({ status: 404, json: { message: 'Object not found' } }, { statusMessages });
+    const broken = await failWith({ status: 500 }, { statusMessages });
+
+    expect(missing.notifications).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        title: 'Object not found',
+        text: KNOWN_ERROR_MESSAGES['object/not-found'].text,
+      }),
+    ]);
+    expect(broken.notifications).toEqual([
       expect.objectContaining({ type: 'error', title: 'Something unexpected just happened' }),
     ]);
   });

@@ -1,5 +1,11 @@
 import { isDbStateCode, isModelStateBody, KNOWN_ERROR_CODES, type KnownErrorCode } from '@manway/core/api/errors';
-import { ACCESS_DENIED_TITLE, KNOWN_ERROR_MESSAGES, NO_PERMISSIONS_TEXT, UNEXPECTED_ERROR } from '../errors/catalogue';
+import {
+  ACCESS_DENIED_TITLE,
+  KNOWN_ERROR_MESSAGES,
+  NO_PERMISSIONS_TEXT,
+  UNEXPECTED_ERROR,
+  type ErrorMessage,
+} from '../errors/catalogue';
 import type { ErrorInfo } from '../errors/errorPageSlice';
 import { applicationNotRegisteredPage, INSTANCE_LIMIT_EXCEEDED_PAGE } from '../errors/errorPages';
 import type { NotificationInput } from '../notifications/notificationsSlice';
@@ -30,14 +36,23 @@ function isKnownErrorCode(code: string | undefined): code is KnownErrorCode {
   return (KNOWN_ERROR_CODES as readonly (string | undefined)[]).includes(code);
 }
 
-/** 403 carries its reason either as { message } or as plain text. */
+/** A server reason opening with the notification's own title, as the edit-denied one does. */
+const LEADING_ACCESS_DENIED = /^access denied[.:!]?\s*/i;
+
+/**
+ * 403 carries its reason either as { message } or as plain text. The title already says 'Access
+ * denied', so a reason that starts with it ('Access denied. You have no permissions to edit
+ * object.') loses that opening rather than saying it twice.
+ */
 function forbiddenText(data: unknown): string {
-  if (typeof data === 'string' && data.trim() !== '') return data.trim();
-  if (typeof data === 'object' && data !== null) {
+  let reason = '';
+  if (typeof data === 'string') reason = data;
+  else if (typeof data === 'object' && data !== null) {
     const message = (data as { message?: unknown }).message;
-    if (typeof message === 'string' && message.trim() !== '') return message.trim();
+    if (typeof message === 'string') reason = message;
   }
-  return NO_PERMISSIONS_TEXT;
+  reason = reason.trim().replace(LEADING_ACCESS_DENIED, '');
+  return reason === '' ? NO_PERMISSIONS_TEXT : reason;
 }
 
 function describeBadRequest(data: unknown, applicationName: string): FailureOutcome {
@@ -56,8 +71,17 @@ function describeBadRequest(data: unknown, applicationName: string): FailureOutc
   return UNEXPECTED;
 }
 
-/** The global failure catalogue of spec section 8, as a pure decision. */
-export function describeRequestFailure(error: RequestFailureDetails, applicationName: string): FailureOutcome {
+/**
+ * The global failure catalogue of spec section 8, as a pure decision. `statusMessages` is the
+ * call's own wording for some statuses (RequestArgs.statusMessages), which comes first.
+ */
+export function describeRequestFailure(
+  error: RequestFailureDetails,
+  applicationName: string,
+  statusMessages?: Partial<Record<number, ErrorMessage>>,
+): FailureOutcome {
+  const own = statusMessages?.[error.status];
+  if (own) return errorNotification(own.title, own.text);
   switch (error.status) {
     case 400:
       return describeBadRequest(error.data, applicationName);

@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { ErrorMessage } from '../errors/catalogue';
 
 /** What a failed call rejects with (spec section 7): the parsed body, the status and its text. */
 export interface RequestFailureDetails {
@@ -19,9 +20,13 @@ export interface RequestInfo {
  */
 export const requestFetch = createAction<RequestInfo>('request/fetch');
 export const requestSuccess = createAction<RequestInfo & { status: number }>('request/success');
-export const requestFailure = createAction<RequestInfo & { error: RequestFailureDetails; ignoreGlobal: boolean }>(
-  'request/failure',
-);
+export interface RequestFailed extends RequestInfo {
+  error: RequestFailureDetails;
+  ignoreGlobal: boolean;
+  /** The caller's own wording for some statuses (RequestArgs.statusMessages). */
+  statusMessages?: Partial<Record<number, ErrorMessage>>;
+}
+export const requestFailure = createAction<RequestFailed>('request/failure');
 export const requestCancelled = createAction<RequestInfo>('request/cancelled');
 export const requestUnauthorized = createAction<RequestInfo>('request/unauthorized');
 

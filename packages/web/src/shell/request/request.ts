@@ -2,6 +2,7 @@ import { nanoid, type Dispatch } from '@reduxjs/toolkit';
 import { APPLICATION_EDITION_HEADER, SESSION_ID_HEADER } from '@manway/core/editions';
 import type { BrowserEnvironment } from '../browser';
 import type { RuntimeConfig } from '../config';
+import type { ErrorMessage } from '../errors/catalogue';
 import type { RequestRegistry } from './registry';
 import {
   REQUEST_STATUS_MESSAGE,
@@ -10,6 +11,7 @@ import {
   requestFetch,
   requestSuccess,
   requestUnauthorized,
+  type RequestFailed,
   type RequestFailureDetails,
   type RequestInfo,
 } from './lifecycle';
@@ -28,6 +30,11 @@ export interface RequestArgs {
   headers?: Record<string, string>;
   /** Skip the global failure handling (notifications, error pages); 401 is still handled. */
   ignoreGlobal?: boolean;
+  /**
+   * Statuses this call words itself with a catalogue message, shown instead of what the global
+   * handling would show (or not show): e.g. 404 as 'Object not found' where an object is opened by id.
+   */
+  statusMessages?: Partial<Record<number, ErrorMessage>>;
   /** Lets a caller cancel this request later with stopRequest(requestId). */
   requestId?: string;
   /** An outside cancellation, such as RTK Query's own. */
@@ -103,6 +110,15 @@ async function readBody(response: Response, method: HttpMethod): Promise<unknown
   return text;
 }
 
+function failureOf(info: RequestInfo, error: RequestError, args: RequestArgs): RequestFailed {
+  return {
+    ...info,
+    error: error.toDetails(),
+    ignoreGlobal: args.ignoreGlobal ?? false,
+    ...(args.statusMessages && { statusMessages: args.statusMessages }),
+  };
+}
+
 /**
  * The one place the web app calls the server. Resolves with the parsed body; rejects with a
  * RequestError. Each step is dispatched so the global failure handling and anything else that
@@ -139,7 +155,7 @@ export async function performRequest<T = unknown>(args: RequestArgs, ctx: Reques
       }
       const error = new RequestError({ data: null, status: 0, statusText: NETWORK_ERROR_STATUS_TEXT });
       error.cause = cause;
-      ctx.dispatch(requestFailure({ ...info, error: error.toDetails(), ignoreGlobal: args.ignoreGlobal ?? false }));
+      ctx.dispatch(requestFailure(failureOf(info, error, args)));
       throw error;
     }
 
@@ -150,7 +166,7 @@ export async function performRequest<T = unknown>(args: RequestArgs, ctx: Reques
     }
     const error = new RequestError({ data, status: response.status, statusText: response.statusText });
     if (response.status === 401) ctx.dispatch(requestUnauthorized(info));
-    else ctx.dispatch(requestFailure({ ...info, error: error.toDetails(), ignoreGlobal: args.ignoreGlobal ?? false }));
+    else ctx.dispatch(requestFailure(failureOf(info, error, args)));
     throw error;
   } finally {
     ctx.requests.unregister(info.requestId);

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import type { Edition } from '@manway/core/editions';
 import { createTestShell, generalSettings } from '../../testing/fixtures';
 import { FakeServer, type FakeReply } from '../../testing/fakeServer';
 import {
   ACCESS_DENIED_PAGE,
+  applicationNotRegisteredPage,
   BOM_VERSION_CHANGED_PAGE,
   DATABASE_UNAVAILABLE_PAGE,
+  FATAL_ERROR_PAGE,
   GENERIC_ERROR_PAGE,
+  INSTANCE_LIMIT_EXCEEDED_PAGE,
   UNSUPPORTED_DATABASE_VERSION_PAGE,
 } from '../errors/errorPages';
 import { loadGeneralSettings } from './loadSettings';
 
-async function load(reply: FakeReply) {
+async function load(reply: FakeReply, edition?: Edition) {
   const server = new FakeServer().on('GET', '/api/settings/general', reply);
-  const shell = createTestShell({ server });
+  const shell = createTestShell({ server, edition });
   await shell.store.dispatch(loadGeneralSettings());
   return { ...shell, state: shell.store.getState() };
 }
@@ -47,6 +51,24 @@ describe('general settings load', () => {
     expect(state.notifications.items).toEqual([]);
   });
 
+  it('licensing/application-is-not-registered: error page with the application name', async () => {
+    const { state } = await load(
+      { status: 400, json: { code: 'licensing/application-is-not-registered' } },
+      'web-inspect',
+    );
+
+    expect(state.errorPage).toEqual({ info: applicationNotRegisteredPage('Manway Inspect'), errorOccurred: true });
+    expect(state.errorPage.info?.description).toContain('Manway Inspect');
+    expect(state.notifications.items).toEqual([]);
+  });
+
+  it('licensing/instance-limit-exceeds: error page', async () => {
+    const { state } = await load({ status: 400, json: { code: 'licensing/instance-limit-exceeds' } });
+
+    expect(state.errorPage).toEqual({ info: INSTANCE_LIMIT_EXCEEDED_PAGE, errorOccurred: true });
+    expect(state.notifications.items).toEqual([]);
+  });
+
   it('the BOM-version-changed page says a server restart is needed and offers Restart Web App', () => {
     expect(BOM_VERSION_CHANGED_PAGE.description).toContain('requires a server restart');
     expect(BOM_VERSION_CHANGED_PAGE.isRestartButton).toBe(true);
@@ -70,6 +92,21 @@ describe('general settings load', () => {
     const { state } = await load({ status: 400, json: { code: 'something/else' } });
 
     expect(state.errorPage.info).toEqual(GENERIC_ERROR_PAGE);
+  });
+
+  it.each([[500], [404]])(
+    'in the WebSync console, any unexpected failure during startup (status %i): fatal error page',
+    async (status) => {
+      const { state } = await load({ status }, 'web-websync');
+
+      expect(state.errorPage.info).toEqual(FATAL_ERROR_PAGE);
+    },
+  );
+
+  it('in the WebSync console, 403 on start-up still shows the access-denied page', async () => {
+    const { state } = await load({ status: 403 }, 'web-websync');
+
+    expect(state.errorPage.info).toEqual(ACCESS_DENIED_PAGE);
   });
 
   it('an answer that is not general settings shows the generic error page', async () => {

@@ -1,11 +1,16 @@
 import { GeneralSettings } from '@manway/core/api/settings';
+import type { Edition } from '@manway/core/editions';
+import { applicationName } from '../config';
 import type { ErrorInfo } from '../errors/errorPageSlice';
 import { showErrorPage } from '../errors/errorPageSlice';
 import {
   ACCESS_DENIED_PAGE,
+  applicationNotRegisteredPage,
   BOM_VERSION_CHANGED_PAGE,
   DATABASE_UNAVAILABLE_PAGE,
+  FATAL_ERROR_PAGE,
   GENERIC_ERROR_PAGE,
+  INSTANCE_LIMIT_EXCEEDED_PAGE,
   UNSUPPORTED_DATABASE_VERSION_PAGE,
 } from '../errors/errorPages';
 import { showNotification } from '../notifications/notificationsSlice';
@@ -16,21 +21,37 @@ import { settingsFailed, settingsReceived, settingsRequested } from './settingsS
 
 export const LICENCE_WARNING_TITLE = 'Licence warning';
 
-const DB_STATE_PAGES: Record<string, ErrorInfo> = {
-  'db-state/db-server-unavailable': DATABASE_UNAVAILABLE_PAGE,
-  'db-state/unsupported-db-version': UNSUPPORTED_DATABASE_VERSION_PAGE,
-  'db-state/bom-version-changed': BOM_VERSION_CHANGED_PAGE,
-};
+const DB_STATE_PAGES = new Map<unknown, ErrorInfo>([
+  ['db-state/db-server-unavailable', DATABASE_UNAVAILABLE_PAGE],
+  ['db-state/unsupported-db-version', UNSUPPORTED_DATABASE_VERSION_PAGE],
+  ['db-state/bom-version-changed', BOM_VERSION_CHANGED_PAGE],
+]);
 
-/** Which page a failed settings load leads to (spec section 8); null when a redirect is under way. */
-export function settingsFailurePage(error: RequestFailureDetails): ErrorInfo | null {
+/**
+ * The page for a start-up failure nothing more specific explains. The WebSync console's spec says
+ * any unexpected failure during its start-up shows the fatal error page.
+ */
+function unexplainedFailurePage(edition: Edition): ErrorInfo {
+  return edition === 'web-websync' ? FATAL_ERROR_PAGE : GENERIC_ERROR_PAGE;
+}
+
+/**
+ * Which page a failed settings load leads to (spec section 8); null when a redirect is under way.
+ * The licensing codes come with this call, so their pages are decided here too: the load skips the
+ * global handling, which would otherwise have shown them.
+ */
+export function settingsFailurePage(error: RequestFailureDetails, edition: Edition): ErrorInfo | null {
   if (error.status === 401) return null;
   if (error.status === 403) return ACCESS_DENIED_PAGE;
   if (error.status === 400 && typeof error.data === 'object' && error.data !== null) {
     const code = (error.data as { code?: unknown }).code;
-    if (typeof code === 'string' && code in DB_STATE_PAGES) return DB_STATE_PAGES[code] ?? GENERIC_ERROR_PAGE;
+    const dbStatePage = DB_STATE_PAGES.get(code);
+    if (dbStatePage) return dbStatePage;
+    if (code === 'licensing/application-is-not-registered')
+      return applicationNotRegisteredPage(applicationName(edition));
+    if (code === 'licensing/instance-limit-exceeds') return INSTANCE_LIMIT_EXCEEDED_PAGE;
   }
-  return GENERIC_ERROR_PAGE;
+  return unexplainedFailurePage(edition);
 }
 
 /**
@@ -45,7 +66,7 @@ export const loadGeneralSettings = (): AppThunk<Promise<void>> => async (dispatc
   } catch (error) {
     if (!isRequestError(error)) throw error;
     dispatch(settingsFailed(error.data));
-    const page = settingsFailurePage(error);
+    const page = settingsFailurePage(error, extra.config.edition);
     if (page) dispatch(showErrorPage(page));
     return;
   }
@@ -53,7 +74,7 @@ export const loadGeneralSettings = (): AppThunk<Promise<void>> => async (dispatc
   const settings = GeneralSettings.safeParse(response);
   if (!settings.success) {
     dispatch(settingsFailed(response));
-    dispatch(showErrorPage(GENERIC_ERROR_PAGE));
+    dispatch(showErrorPage(unexplainedFailurePage(extra.config.edition)));
     return;
   }
   dispatch(settingsReceived(settings.data));

@@ -1,5 +1,6 @@
-import { EDITION_NAMES } from '@manway/core/editions';
 import { redirectToLogin } from '../account/account';
+import { registerSessionKeepAlive } from '../activity/activity';
+import { applicationName } from '../config';
 import { showErrorPage } from '../errors/errorPageSlice';
 import { SESSION_EXPIRED_PAGE } from '../errors/errorPages';
 import { showNotification } from '../notifications/notificationsSlice';
@@ -11,6 +12,8 @@ import type { AppStartListening } from './types';
 export const SESSION_EXPIRED_REDIRECT_DELAY_MS = 2500;
 
 export function registerShellListeners(startListening: AppStartListening): void {
+  registerSessionKeepAlive(startListening);
+
   startListening({
     actionCreator: stopRequest,
     effect: (action, { extra }) => {
@@ -45,7 +48,8 @@ export function registerShellListeners(startListening: AppStartListening): void 
     actionCreator: requestFailure,
     effect: (action, { dispatch, extra }) => {
       if (action.payload.ignoreGlobal) return;
-      const outcome = describeRequestFailure(action.payload.error, `Manway ${EDITION_NAMES[extra.config.edition]}`);
+      const { error, statusMessages } = action.payload;
+      const outcome = describeRequestFailure(error, applicationName(extra.config.edition), statusMessages);
       if (outcome.kind === 'notification') dispatch(showNotification(outcome.notification));
       else if (outcome.kind === 'error-page') dispatch(showErrorPage(outcome.info));
     },

@@ -4,6 +4,7 @@ import { confirmReducer } from '../confirm/confirmSlice';
 import { errorPageReducer } from '../errors/errorPageSlice';
 import { notificationsReducer } from '../notifications/notificationsSlice';
 import { shellApi } from '../request/api';
+import { requestLogReducer } from '../request/requestLogSlice';
 import { settingsReducer } from '../settings/settingsSlice';
 import { unsavedReducer } from '../unsaved/unsavedSlice';
 
@@ -14,6 +15,7 @@ export const rootReducer = combineReducers({
   busy: busyReducer,
   errorPage: errorPageReducer,
   unsaved: unsavedReducer,
+  requests: requestLogReducer,
   [shellApi.reducerPath]: shellApi.reducer,
 });
 
