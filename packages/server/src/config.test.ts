@@ -63,3 +63,35 @@ describe('configuration', () => {
     expect(loadConfig({ BASE_URL: 'https://manway.example.com/' }).baseUrl).toBe('https://manway.example.com');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default: request.ip is the connecting address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('takes true, false, or a list of proxy addresses, CIDR ranges and range names', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 10.1.0.0/16,fd00::/8 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.7',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['1', 'yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '::1/129'])(
+    'refuses %j, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+});
+
+describe('sign-in throttle', () => {
+  it('limits failures per login and address (5) and per address across logins (50) in a 15-minute window', () => {
+    expect(loadConfig({}).loginThrottle).toEqual({ maxFailures: 5, maxFailuresPerAddress: 50, windowMinutes: 15 });
+    expect(loadConfig({ LOGIN_MAX_FAILURES_PER_ADDRESS: '200' }).loginThrottle.maxFailuresPerAddress).toBe(200);
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_ADDRESS: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_ADDRESS/);
+  });
+});

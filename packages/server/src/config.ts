@@ -2,12 +2,49 @@
  * The environment, parsed once at start-up. Every bad variable is reported in one message so an
  * operator fixes them all in one go; nothing else in the server reads process.env.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_SEED } from '@manway/core/domain/demo-town';
 import { DEFAULT_EXPORT_PAGE, MAX_EXPORT_PAGE } from '@manway/core/api/sync-export';
 import { z } from 'zod';
 
 const optionalUrl = z.string().trim().url().optional();
+
+// proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies may say who the client is (X-Forwarded-For). `false` (the default)
+ * trusts none: request.ip is the connecting address. `true` trusts every hop, right only when the
+ * server cannot be reached except through the proxy; a list of the proxies' addresses and CIDR
+ * ranges (or loopback, linklocal, uniquelocal) is the narrower choice. Hop counts are refused:
+ * they cannot tell a proxy from a client that sends the header itself (Fastify trusts none for them).
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    const entries = value.split(',').map((v) => v.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "true, false, or a comma-separated list of the proxies' addresses or CIDR ranges (or loopback, linklocal, uniquelocal)",
+    });
+    return z.NEVER;
+  })
+  .default(false);
 
 const EnvSchema = z
   .object({
@@ -44,6 +81,8 @@ const EnvSchema = z
       .max(24 * 90)
       .default(168),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+    TRUST_PROXY: TrustProxy,
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce
       .number()
       .int()
@@ -95,7 +134,13 @@ export interface Config {
   /** Seed of the demo town: the same seed gives the same town on every back end. */
   demoSeed: number;
   session: { idleMinutes: number; maxHours: number };
-  loginThrottle: { maxFailures: number; windowMinutes: number };
+  /**
+   * Failed sign-ins counted per login and address (`maxFailures`) and per address across all logins
+   * (`maxFailuresPerAddress`) over a sliding window.
+   */
+  loginThrottle: { maxFailures: number; maxFailuresPerAddress: number; windowMinutes: number };
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For decides request.ip (TRUST_PROXY). */
+  trustProxy: boolean | string[];
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   logLevel: string;
 }
@@ -135,7 +180,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     seedDemo: e.SEED_DEMO === 'true',
     demoSeed: e.DEMO_SEED,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
-    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
+    loginThrottle: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+    trustProxy: e.TRUST_PROXY,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }

@@ -105,6 +105,22 @@ describe('sign-in', () => {
     },
   );
 
+  it.each([
+    '/.//evil.example',
+    '/%2e//evil.example',
+    '/x/..//evil.example',
+    '/.\\/evil.example',
+    '/x/..\\\\evil.example',
+  ])('a signed-in user sent to the sign-in page with returnUrl=%j stays on our origin', async (target) => {
+    const c = server.client();
+    await c.signIn('editor', 'editor-demo');
+    const res = await c.get(`/api/account/login?returnUrl=${encodeURIComponent(target)}`);
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location')!;
+    expect(location).toBe('/office/');
+    expect(new URL(location, server.base).origin).toBe(server.base);
+  });
+
   it('useDefaultUser=true signs in as the configured default user', async () => {
     const c = server.client();
     const res = await c.get('/api/account/login?useDefaultUser=true&returnUrl=%2Finspect%2F');
@@ -165,13 +181,28 @@ describe('sessions', () => {
     expect(row).toEqual({ slid: true, capped: true });
   });
 
-  it('a disabled user loses access at once', async () => {
+  it('a disabled user loses access at once, even with a session the server has just used', async () => {
     const c = server.client();
     await c.signIn('editor', 'editor-demo');
-    await server.db.query(`UPDATE users SET disabled = true WHERE login = 'editor'`);
+    expect((await c.get('/api/settings/user')).status).toBe(200);
+    const editor = (await server.services.users.findByLogin('editor'))!;
+    await server.services.users.setDisabled(editor.id, true);
     try {
       expect((await c.get('/api/settings/user')).status).toBe(401);
       expect((await server.client().signIn('editor', 'editor-demo')).status).toBe(400);
+    } finally {
+      await server.services.users.setDisabled(editor.id, false);
+    }
+  });
+
+  it('a user disabled by hand in SQL loses access too', async () => {
+    const c = server.client();
+    await c.signIn('editor', 'editor-demo');
+    expect((await c.get('/api/settings/user')).status).toBe(200);
+    await server.db.query(`UPDATE users SET disabled = true WHERE login = 'editor'`);
+    try {
+      // At once on the embedded database; through the database's notice on PostgreSQL.
+      await expect.poll(async () => (await c.get('/api/settings/user')).status, { timeout: 1000 }).toBe(401);
     } finally {
       await server.db.query(`UPDATE users SET disabled = false WHERE login = 'editor'`);
     }
@@ -183,6 +214,8 @@ describe('sign-out', () => {
     const c = server.client();
     await c.signIn('editor', 'editor-demo');
     const session = c.cookie;
+    // Used once, so the server holds it in memory: sign-out must end it there too, at once.
+    expect((await c.get('/api/settings/general')).status).toBe(200);
     const res = await c.post('/api/account/logoff?returnUrl=%2Finspect%2F');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ redirectUrl: '/api/account/login?returnUrl=%2Finspect%2F' });

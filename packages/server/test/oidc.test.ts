@@ -106,6 +106,21 @@ async function signInWithSso(browser: Browser, user: FakeUser, returnUrl = '/off
 }
 
 const countUsers = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
+/** The account a provider subject signs in to, with the identity that links them. */
+const accountOf = async (sub: string) =>
+  (
+    await server.db.query<{
+      id: string;
+      login: string;
+      role: string;
+      password_hash: string | null;
+      email: string | null;
+    }>(
+      `SELECT u.id, u.login, u.role, u.password_hash, u.email
+         FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = $1 AND i.subject = $2`,
+      [provider.issuer, sub],
+    )
+  )[0];
 const countSessions = async () =>
   (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]!.n;
 
@@ -145,12 +160,11 @@ describe('single sign-on', () => {
     expect(flow).toContain('Max-Age=600');
   });
 
-  it('the full flow signs in an existing user, matched by login without regard to case, and the session works', async () => {
-    const users = await countUsers();
+  it('the full flow signs in, redirects to the return address and the session works', async () => {
     const browser = new Browser();
     const { callback } = await signInWithSso(
       browser,
-      { sub: 'idp-editor', preferred_username: 'EDITOR', name: 'Not Used' },
+      { sub: 'idp-flow', preferred_username: 'flow.user', name: 'Flow User' },
       '/inspect/about',
     );
     expect(callback.status).toBe(302);
@@ -158,7 +172,59 @@ describe('single sign-on', () => {
     expect(browser.has('manway_oidc')).toBe(false);
     const settings = await browser.api('GET', '/api/settings/general');
     expect(settings.status).toBe(200);
-    expect(settings.body.user.login).toBe('editor');
+    expect(settings.body.user.login).toBe('flow.user');
+  });
+
+  it('a provider user named admin gets a new regular account of its own, never the local administrator', async () => {
+    const users = await countUsers();
+    const browser = new Browser();
+    const { callback } = await signInWithSso(browser, {
+      sub: 'idp-evil-admin',
+      preferred_username: 'admin',
+      email: 'admin@manway.example',
+    });
+    expect(callback.status).toBe(302);
+    const settings = await browser.api('GET', '/api/settings/general');
+    expect(settings.body.user.login).not.toBe('admin');
+    expect(settings.body.user.login).toMatch(/^admin-/);
+    expect(await accountOf('idp-evil-admin')).toMatchObject({ role: 'regular', password_hash: null });
+    expect(await countUsers()).toBe(users + 1);
+    const [admin] = await server.db.query<{ role: string; n: number }>(
+      `SELECT u.role, (SELECT count(*)::int FROM user_identities i WHERE i.user_id = u.id) AS n FROM users u WHERE login = 'admin'`,
+    );
+    expect(admin).toEqual({ role: 'administrator', n: 0 });
+  });
+
+  it("a provider user whose login or e-mail matches an existing account's is never linked to it (matched on iss and sub only)", async () => {
+    await server.db.query(`UPDATE users SET email = 'erin@example.com' WHERE login = 'editor'`);
+    const browser = new Browser();
+    await signInWithSso(browser, {
+      sub: 'idp-not-erin',
+      preferred_username: 'EDITOR',
+      email: 'erin@example.com',
+      email_verified: true,
+    });
+    const settings = await browser.api('GET', '/api/settings/general');
+    expect(settings.body.user.login).toBe('EDITOR-2');
+    const editor = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'editor'`))[0]!;
+    expect((await accountOf('idp-not-erin'))!.id).not.toBe(editor.id);
+
+    const noName = new Browser();
+    await signInWithSso(noName, { sub: 'idp-email-only', email: 'erin@example.com' });
+    expect((await noName.api('GET', '/api/settings/general')).body.user.login).toBe('erin@example.com');
+    expect((await accountOf('idp-email-only'))!.id).not.toBe(editor.id);
+  });
+
+  it('the same (iss, sub) signs in to the same account again, whatever name and e-mail it then claims', async () => {
+    const first = new Browser();
+    await signInWithSso(first, { sub: 'idp-returning', preferred_username: 'returning', email: 'r@example.com' });
+    const account = await accountOf('idp-returning');
+    const users = await countUsers();
+    const again = new Browser();
+    await signInWithSso(again, { sub: 'idp-returning', preferred_username: 'admin', email: 'other@example.com' });
+    const settings = await again.api('GET', '/api/settings/general');
+    expect(settings.body.user.login).toBe('returning');
+    expect(await accountOf('idp-returning')).toEqual(account);
     expect(await countUsers()).toBe(users);
   });
 
@@ -166,7 +232,8 @@ describe('single sign-on', () => {
     const browser = new Browser();
     await signInWithSso(browser, { sub: 'idp-inspector', preferred_username: 'inspector' });
     const [row] = await server.db.query<{ id_token: string | null }>(
-      `SELECT s.id_token FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.login = 'inspector' ORDER BY s.created_at DESC LIMIT 1`,
+      `SELECT s.id_token FROM sessions s JOIN user_identities i ON i.user_id = s.user_id
+        WHERE i.subject = 'idp-inspector' ORDER BY s.created_at DESC LIMIT 1`,
     );
     expect(decodeJwt(row!.id_token!)).toMatchObject({
       iss: provider.issuer,
@@ -205,8 +272,10 @@ describe('single sign-on', () => {
     expect(settings.body.user.login).toBe('new.person');
 
     // The second sign-in finds the account it created instead of adding another.
+    const users = await countUsers();
     await signInWithSso(new Browser(), { ...who, preferred_username: 'New.Person' });
     expect((await server.db.query('SELECT 1 FROM users WHERE lower(login) = $1', ['new.person'])).length).toBe(1);
+    expect(await countUsers()).toBe(users);
   });
 
   it('a tampered state is refused with the sign-in page and no session', async () => {
@@ -248,19 +317,20 @@ describe('single sign-on', () => {
     }
   });
 
-  it('a disabled user is refused with the sign-in page and no session', async () => {
-    await server.db.query(`UPDATE users SET disabled = true WHERE login = 'guest'`);
-    try {
-      const sessions = await countSessions();
-      const browser = new Browser();
-      const { callback } = await signInWithSso(browser, { sub: 'idp-guest', preferred_username: 'guest' });
-      expect(callback.status).toBe(403);
-      expect(callback.text).toContain(DISABLED_ACCOUNT_MESSAGE);
-      expect(browser.has('manway_session')).toBe(false);
-      expect(await countSessions()).toBe(sessions);
-    } finally {
-      await server.db.query(`UPDATE users SET disabled = false WHERE login = 'guest'`);
-    }
+  it('a disabled user is refused with the sign-in page and no session, and loses the session it had', async () => {
+    const before = new Browser();
+    await signInWithSso(before, { sub: 'idp-to-disable', preferred_username: 'to.disable' });
+    expect((await before.api('GET', '/api/settings/general')).status).toBe(200);
+    const { id } = (await accountOf('idp-to-disable'))!;
+    await server.services.users.setDisabled(id, true);
+    expect((await before.api('GET', '/api/settings/general')).status).toBe(401);
+    const sessions = await countSessions();
+    const browser = new Browser();
+    const { callback } = await signInWithSso(browser, { sub: 'idp-to-disable', preferred_username: 'to.disable' });
+    expect(callback.status).toBe(403);
+    expect(callback.text).toContain(DISABLED_ACCOUNT_MESSAGE);
+    expect(browser.has('manway_session')).toBe(false);
+    expect(await countSessions()).toBe(sessions);
   });
 });
 
@@ -342,13 +412,17 @@ describe('the provider connection', () => {
     expect((error as SingleSignOnError).kind).toBe('unavailable');
   });
 
-  it('the account name is preferred_username, else a verified e-mail, else the subject', () => {
+  it('the identity is (iss, sub); the login a new account would like is preferred_username, else an e-mail not marked unverified, else the subject', () => {
     expect(identityFromClaims(claims({ preferred_username: ' jo ', email: 'jo@example.com', name: 'Jo' }))).toEqual({
+      issuer: 'https://idp.example',
+      subject: 'sub-1',
       login: 'jo',
       displayName: 'Jo',
       email: 'jo@example.com',
     });
     expect(identityFromClaims(claims({ email: 'jo@example.com' }))).toEqual({
+      issuer: 'https://idp.example',
+      subject: 'sub-1',
       login: 'jo@example.com',
       displayName: 'jo@example.com',
       email: 'jo@example.com',

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as pgCopyFrom } from 'pg-copy-streams';
+import { assertChannelName, PostgresListener, type NoticeHandlers, type Unlisten } from './notifications';
 import * as schema from './schema';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +33,11 @@ export interface Database {
    * gathered into one blob first, so keep them to what fits in memory there.
    */
   copyFrom(sql: string, chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;
+  /**
+   * LISTEN on `channel` for NOTIFY from any process on this database (PostgreSQL: one connection of
+   * its own, opened again when it drops). Resolves once the first attempt has ended.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -49,6 +55,7 @@ export async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its server must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
+  const listener = new PostgresListener(url);
   return {
     kind: 'postgres',
     orm: drizzlePg(pool, { schema }) as unknown as Orm,
@@ -78,7 +85,11 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: once(() => pool.end()),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
+    close: once(async () => {
+      await listener.close();
+      await pool.end();
+    }),
   };
 }
 
@@ -139,6 +150,13 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
       const parts: string[] = [];
       for await (const c of chunks) parts.push(c);
       await pglite.query(sql.replace(/FROM\s+STDIN/i, "FROM '/dev/blob'"), [], { blob: new Blob(parts) });
+    },
+    async listen(channel, handlers) {
+      // One process, one connection: a NOTIFY reaches the listeners before its statement resolves.
+      assertChannelName(channel);
+      const stop = await pglite.listen(channel, (payload) => handlers.message(payload));
+      handlers.live(true);
+      return () => void stop();
     },
     close: once(async () => {
       await pglite.close();

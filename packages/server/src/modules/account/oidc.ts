@@ -19,6 +19,9 @@ export const OIDC_FLOW_MINUTES = 10;
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 const MAX_LOGIN_LENGTH = 200;
 const MAX_DISPLAY_NAME_LENGTH = 200;
+// OpenID Connect Core 1.0 section 2: `sub` is at most 255 ASCII characters. The issuer is a URL.
+const MAX_SUBJECT_LENGTH = 255;
+const MAX_ISSUER_LENGTH = 2000;
 
 export type OidcSettings = NonNullable<Config['oidc']>;
 
@@ -174,23 +177,32 @@ function classify(error: unknown, options: SingleSignOnOptions): SingleSignOnErr
 }
 
 /**
- * The account name the provider vouches for: `preferred_username`, else the e-mail address (unless
- * the provider says it is unverified, as anyone could then claim someone else's), else `sub`.
+ * Who the provider vouches for. The account is the provider's `(iss, sub)`, the one pair OpenID
+ * Connect promises is stable and never reassigned; the login a new account would like is
+ * `preferred_username`, else the e-mail address (unless the provider says it is unverified), else
+ * `sub`. Those names only name a new account: they never select an existing one.
  */
 export function identityFromClaims(claims: client.IDToken): ExternalIdentity {
   const text = (value: unknown, max: number) => {
     const s = typeof value === 'string' ? value.trim() : '';
     return s.length > 0 && s.length <= max ? s : undefined;
   };
+  // Taken as sent, untrimmed: they are compared, never shown.
+  const exact = (value: unknown, max: number) =>
+    typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
+  const issuer = exact(claims.iss, MAX_ISSUER_LENGTH);
+  const subject = exact(claims.sub, MAX_SUBJECT_LENGTH);
   const email = claims.email_verified === false ? undefined : text(claims.email, MAX_LOGIN_LENGTH);
   const login = text(claims.preferred_username, MAX_LOGIN_LENGTH) ?? email ?? text(claims.sub, MAX_LOGIN_LENGTH);
-  if (!login) {
+  if (!issuer || !subject || !login) {
     throw new SingleSignOnError(
       'unavailable',
       'The single sign-on provider did not say who you are. Ask an administrator.',
     );
   }
   return {
+    issuer,
+    subject,
     login,
     displayName: text(claims.name, MAX_DISPLAY_NAME_LENGTH) ?? login,
     email: email ?? null,

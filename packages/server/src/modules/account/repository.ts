@@ -1,7 +1,25 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/connection';
+import type { NoticeHandlers, Unlisten } from '../../db/notifications';
 import { loginFailures, sessions } from '../../db/schema';
 import type { UserRow } from '../users/repository';
+import { SESSION_CHANNEL } from './session-cache';
+
+// The advisory-lock namespace (first key of the two-key form) of sign-in attempts.
+const SIGN_IN_LOCK_SPACE = 7_460_222;
+
+export interface AttemptLimits {
+  loginKey: string;
+  ip: string;
+  now: Date;
+  /** Failures before this instant no longer count. */
+  since: Date;
+  maxForLogin: number;
+  maxForAddress: number;
+}
+
+/** Failures counted in the window, oldest first, this attempt excluded. */
+export type AttemptVerdict = { admitted: true } | { admitted: false; forLogin: Date[]; forAddress: Date[] };
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -26,7 +44,7 @@ interface LiveSessionRow {
 export class AccountRepository {
   constructor(
     private readonly orm: Orm,
-    private readonly db: Pick<Database, 'query'>,
+    private readonly db: Pick<Database, 'query' | 'listen'>,
   ) {}
 
   async createSession(row: {
@@ -87,7 +105,15 @@ export class AccountRepository {
   }
 
   async touchSession(id: string, now: Date, expiresAt: Date): Promise<void> {
-    await this.orm.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+    await this.orm
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+
+  /** NOTIFY messages about ended sessions and changed users (migration 0011's triggers). */
+  listenForSessionNotices(handlers: NoticeHandlers): Promise<Unlisten> {
+    return this.db.listen(SESSION_CHANNEL, handlers);
   }
 
   async revokeSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
@@ -99,18 +125,28 @@ export class AccountRepository {
     return row;
   }
 
-  async recordFailure(loginKey: string, ip: string, now: Date): Promise<void> {
-    await this.orm.insert(loginFailures).values({ loginKey, ip, failedAt: now });
-  }
-
-  /** Failures for this login from this address since `since`, oldest first. */
-  async recentFailures(loginKey: string, ip: string, since: Date): Promise<Date[]> {
-    const rows = await this.orm
-      .select({ at: loginFailures.failedAt })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.loginKey, loginKey), eq(loginFailures.ip, ip), gt(loginFailures.failedAt, since)))
-      .orderBy(loginFailures.failedAt);
-    return rows.map((r) => r.at);
+  /**
+   * Counts a sign-in attempt as a failure before its password is checked, unless the failures
+   * already counted reach a limit. Attempts from one address take turns on an advisory lock, so
+   * concurrent attempts cannot all read the same count: at most the limit are ever admitted.
+   * A successful sign-in then clears its failures (`clearFailures`).
+   */
+  async admitAttempt(a: AttemptLimits): Promise<AttemptVerdict> {
+    return this.orm.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGN_IN_LOCK_SPACE}, hashtext(${a.ip}))`);
+      const recent = await tx
+        .select({ at: loginFailures.failedAt, loginKey: loginFailures.loginKey })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.ip, a.ip), sql`${loginFailures.failedAt} > ${a.since.toISOString()}::timestamptz`))
+        .orderBy(loginFailures.failedAt);
+      const forAddress = recent.map((r) => r.at);
+      const forLogin = recent.filter((r) => r.loginKey === a.loginKey).map((r) => r.at);
+      if (forLogin.length >= a.maxForLogin || forAddress.length >= a.maxForAddress) {
+        return { admitted: false, forLogin, forAddress };
+      }
+      await tx.insert(loginFailures).values({ loginKey: a.loginKey, ip: a.ip, failedAt: a.now });
+      return { admitted: true };
+    });
   }
 
   async clearFailures(loginKey: string, ip: string): Promise<void> {

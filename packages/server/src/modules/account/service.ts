@@ -1,6 +1,7 @@
 /**
  * Sign-in, sessions and sign-out. A session is a random 128-bit token held by the browser in an
  * HttpOnly cookie; the database keeps only its SHA-256, with a sliding expiry capped by an absolute one.
+ * Resolved sessions are kept in memory for a few seconds (session-cache.ts explains what keeps that safe).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_FAILED_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@manway/core/api/account';
@@ -10,6 +11,7 @@ import { verifyDecoy, verifyPassword } from '../users/passwords';
 import type { CurrentUser, UsersService } from '../users/service';
 import { toCurrentUser } from '../users/service';
 import type { AccountRepository } from './repository';
+import { SessionCache, type CachedSession } from './session-cache';
 
 // Writing last-seen on every request would turn reads into writes; once a minute is precise enough.
 const TOUCH_EVERY_MS = 60_000;
@@ -32,23 +34,30 @@ export function hashToken(token: string): string {
 }
 
 export class AccountService {
+  private readonly cache = new SessionCache();
+  private listening: Promise<unknown> | undefined;
+
   constructor(
     private readonly repo: AccountRepository,
     private readonly users: UsersService,
     private readonly config: Pick<Config, 'session' | 'loginThrottle' | 'defaultUser'>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    // A user disabled (or otherwise changed) by this process loses its cached sessions before the
+    // call that changed it returns; other processes hear of it through the database.
+    users.onUserChanged((userId) => this.cache.forgetUser(userId));
+  }
 
   async signIn(login: string, password: string, ctx: SignInContext): Promise<SessionInfo> {
     const loginKey = login.trim().toLowerCase();
-    await this.refuseWhenThrottled(loginKey, ctx.ip);
+    // The attempt counts as a failure from here on, and is cleared only by the right password.
+    await this.admitAttempt(loginKey, ctx.ip);
     const row = await this.users.findByLogin(loginKey);
     const ok =
       row && !row.disabled && row.passwordHash
         ? await verifyPassword(row.passwordHash, password)
         : await verifyDecoy(password);
     if (!row || !ok) {
-      await this.repo.recordFailure(loginKey, ctx.ip, this.now());
       // One message for an unknown login and a wrong password alike: no account enumeration.
       throw fail.validation({ password: [LOGIN_FAILED_MESSAGE] }, LOGIN_FAILED_MESSAGE);
     }
@@ -66,7 +75,7 @@ export class AccountService {
 
   async openSession(user: CurrentUser, ctx: SignInContext, idToken?: string): Promise<SessionInfo> {
     const now = this.now();
-    if (ctx.previousToken) await this.repo.revokeSession(hashToken(ctx.previousToken), now);
+    if (ctx.previousToken) await this.revoke(hashToken(ctx.previousToken), now);
     const token = randomBytes(16).toString('base64url');
     const absoluteExpiresAt = new Date(now.getTime() + this.config.session.maxHours * 3_600_000);
     const expiresAt = this.slide(now, absoluteExpiresAt);
@@ -84,24 +93,59 @@ export class AccountService {
 
   /** The user behind a token, extending the session's idle expiry; undefined when it is not live. */
   async resolve(token: string): Promise<{ user: CurrentUser; expiresAt: Date } | undefined> {
+    this.listening ??= this.listen();
     const now = this.now();
-    const found = await this.repo.findLiveSession(hashToken(token), now);
-    if (!found || found.user.disabled) return undefined;
-    const { session } = found;
-    const user = toCurrentUser(found.user);
-    let expiresAt = session.expiresAt;
-    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-      expiresAt = this.slide(now, session.absoluteExpiresAt);
-      await this.repo.touchSession(session.id, now, expiresAt);
+    const tokenHash = hashToken(token);
+    let entry = this.cache.get(tokenHash);
+    if (!entry || entry.expiresAt <= now) {
+      const stamp = this.cache.stamp();
+      const found = await this.repo.findLiveSession(tokenHash, now);
+      if (!found || found.user.disabled) return undefined;
+      const { session } = found;
+      entry = {
+        sessionId: session.id,
+        user: toCurrentUser(found.user),
+        lastSeenAt: session.lastSeenAt,
+        expiresAt: session.expiresAt,
+        absoluteExpiresAt: session.absoluteExpiresAt,
+      } satisfies CachedSession;
+      this.cache.set(tokenHash, entry, stamp);
     }
-    return { user, expiresAt };
+    if (now.getTime() - entry.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      // Moved on before the write, so the requests that follow at once do not write it again.
+      entry.lastSeenAt = now;
+      entry.expiresAt = this.slide(now, entry.absoluteExpiresAt);
+      await this.repo.touchSession(entry.sessionId, now, entry.expiresAt);
+    }
+    return { user: entry.user, expiresAt: entry.expiresAt };
   }
 
   /** Ends the session; answers the OpenID Connect id token, needed as a hint for the provider's log-off. */
   async signOut(token: string | undefined): Promise<{ idToken: string | null }> {
     if (!token) return { idToken: null };
-    const row = await this.repo.revokeSession(hashToken(token), this.now());
+    const row = await this.revoke(hashToken(token), this.now());
     return { idToken: row?.idToken ?? null };
+  }
+
+  private async revoke(tokenHash: string, now: Date) {
+    this.cache.forgetSession(tokenHash);
+    const row = await this.repo.revokeSession(tokenHash, now);
+    // Again after the write: a request that read the session meanwhile must not cache it.
+    this.cache.forgetSession(tokenHash);
+    return row;
+  }
+
+  /** Until the database confirms it is listening, sessions are not cached. */
+  private listen(): Promise<unknown> {
+    return this.repo
+      .listenForSessionNotices({
+        message: (payload) => this.cache.notice(payload),
+        live: (isLive) => this.cache.setListening(isLive),
+      })
+      .catch(() => {
+        // Not listening means not caching; the next resolve tries again.
+        this.listening = undefined;
+      });
   }
 
   purge() {
@@ -114,14 +158,32 @@ export class AccountService {
     return idle < absoluteExpiresAt ? idle : absoluteExpiresAt;
   }
 
-  private async refuseWhenThrottled(loginKey: string, ip: string): Promise<void> {
-    const windowMs = this.config.loginThrottle.windowMinutes * 60_000;
+  /**
+   * Refuses with 429 once this login has failed `maxFailures` times from this address, or the address
+   * `maxFailuresPerAddress` times across all logins, within the window.
+   */
+  private async admitAttempt(loginKey: string, ip: string): Promise<void> {
+    const { windowMinutes, maxFailures, maxFailuresPerAddress } = this.config.loginThrottle;
+    const windowMs = windowMinutes * 60_000;
     const now = this.now();
-    const failures = await this.repo.recentFailures(loginKey, ip, new Date(now.getTime() - windowMs));
-    if (failures.length < this.config.loginThrottle.maxFailures) return;
+    const verdict = await this.repo.admitAttempt({
+      loginKey,
+      ip,
+      now,
+      since: new Date(now.getTime() - windowMs),
+      maxForLogin: maxFailures,
+      maxForAddress: maxFailuresPerAddress,
+    });
+    if (verdict.admitted) return;
     // Allowed again once enough of the counted failures have aged out of the window.
-    const unlocking = failures[failures.length - this.config.loginThrottle.maxFailures] ?? now;
-    const retryAfter = Math.max(1, Math.ceil((unlocking.getTime() + windowMs - now.getTime()) / 1000));
+    const unlocking = (failures: Date[], max: number) =>
+      failures.length >= max ? (failures[failures.length - max] ?? now).getTime() + windowMs : 0;
+    const until = Math.max(
+      unlocking(verdict.forLogin, maxFailures),
+      unlocking(verdict.forAddress, maxFailuresPerAddress),
+    );
+    const retryAfter = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+    // The same message whichever limit was reached: it tells nothing about the account.
     throw fail.rateLimited(TOO_MANY_ATTEMPTS_MESSAGE, retryAfter);
   }
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@manway/core/roles';
 import type { Orm } from '../../db/connection';
-import { users } from '../../db/schema';
+import { userIdentities, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,6 +13,15 @@ export interface NewUser {
   role: Role;
   websync?: boolean;
 }
+
+/** A single sign-on identity: the provider and its subject identifier for the user. */
+export interface IdentityKey {
+  issuer: string;
+  subject: string;
+}
+
+/** Thrown inside a transaction to roll it back when another sign-in linked the identity first. */
+class IdentityTaken extends Error {}
 
 export class UsersRepository {
   constructor(private readonly orm: Orm) {}
@@ -45,14 +54,58 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  /** Inserts unless the login exists (in any case); answers the new row, or undefined on a conflict. */
-  async insertReturning(user: NewUser): Promise<UserRow | undefined> {
+  async findByIdentity(key: IdentityKey): Promise<UserRow | undefined> {
     const [row] = await this.orm
-      .insert(users)
-      .values({ ...user, websync: user.websync ?? false })
-      .onConflictDoNothing()
-      .returning();
-    return row;
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.issuer, key.issuer), eq(userIdentities.subject, key.subject)));
+    return row?.user;
+  }
+
+  /**
+   * In one transaction, a new user under the first of `logins` that is free (in any case) and the
+   * identity linked to it. Undefined when every login is taken, or when another sign-in linked the
+   * identity first (the user created here is then rolled back).
+   */
+  async createForIdentity(
+    key: IdentityKey,
+    user: Omit<NewUser, 'login'>,
+    logins: string[],
+  ): Promise<UserRow | undefined> {
+    try {
+      return await this.orm.transaction(async (tx) => {
+        for (const login of logins) {
+          const [created] = await tx
+            .insert(users)
+            .values({ ...user, login, websync: user.websync ?? false })
+            .onConflictDoNothing()
+            .returning();
+          if (!created) continue;
+          const linked = await tx
+            .insert(userIdentities)
+            .values({ ...key, userId: created.id })
+            .onConflictDoNothing()
+            .returning({ userId: userIdentities.userId });
+          if (linked.length === 0) throw new IdentityTaken();
+          return created;
+        }
+        return undefined;
+      });
+    } catch (error) {
+      if (error instanceof IdentityTaken) return undefined;
+      throw error;
+    }
+  }
+
+  /** Answers whether the user exists. */
+  async setDisabled(id: string, disabled: boolean): Promise<boolean> {
+    const rows = await this.orm
+      .update(users)
+      .set({ disabled, version: sql`${users.version} + 1` })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    return rows.length > 0;
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {

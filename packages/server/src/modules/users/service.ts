@@ -20,6 +20,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 /** Demo accounts created with the demo data; the README lists them. */
 export const DEMO_USERS: { login: string; displayName: string; role: Role; websync: boolean; password: string }[] = [
   { login: 'editor', displayName: 'Erin Editor', role: 'editor', websync: false, password: 'editor-demo' },
+  { login: 'office', displayName: 'Olive Office', role: 'regular', websync: false, password: 'office-demo' },
   { login: 'inspector', displayName: 'Ivan Inspector', role: 'regular', websync: false, password: 'inspector-demo' },
   { login: 'guest', displayName: 'Gina Guest', role: 'guest', websync: false, password: 'guest-demo' },
   { login: 'syncer', displayName: 'Sam Syncer', role: 'regular', websync: true, password: 'syncer-demo' },
@@ -28,35 +29,79 @@ export const DEMO_USERS: { login: string; displayName: string; role: Role; websy
 /** The Office's demo service account that a Field system's sync agent signs in with (OFFICE_LOGIN). */
 export const SYNC_ACCOUNT_LOGIN = 'field-agent';
 
-/** Who an identity provider vouches for, as far as an account here is concerned. */
+/**
+ * Who an identity provider vouches for. Only `issuer` and `subject` identify the account; the rest
+ * only names a new one.
+ */
 export interface ExternalIdentity {
+  issuer: string;
+  subject: string;
+  /** The login the provider's user would like; a taken one gets a suffix. */
   login: string;
   displayName: string;
   email: string | null;
 }
 
+// Logins that accounts created at start-up may claim later (the administrator, the Field's agent):
+// a provider user may never get them first.
+const RESERVED_LOGINS = new Set(['admin', SYNC_ACCOUNT_LOGIN]);
+const MAX_LOGIN_LENGTH = 200;
+// Tried in order after the preferred login; the random one ends the search for all practical purposes.
+const NUMBERED_LOGINS = 8;
+
+/** The logins a new single sign-on account tries, the preferred one first. */
+export function candidateLogins(preferred: string): string[] {
+  const free = (login: string) => !RESERVED_LOGINS.has(login.toLowerCase());
+  const withSuffix = (suffix: string) => `${preferred.slice(0, MAX_LOGIN_LENGTH - suffix.length)}${suffix}`;
+  const numbered = Array.from({ length: NUMBERED_LOGINS }, (_, i) => withSuffix(`-${i + 2}`));
+  return [preferred, ...numbered, withSuffix(`-${randomBytes(4).toString('hex')}`)].filter(free);
+}
+
 export const DISABLED_ACCOUNT_MESSAGE = 'Your account is disabled. Ask an administrator to enable it.';
 
 export class UsersService {
+  private readonly changeListeners: ((userId: string) => void)[] = [];
+
   constructor(private readonly repo: UsersRepository) {}
 
   findByLogin(login: string) {
     return this.repo.findByLogin(login);
   }
 
+  /** Called, before the changing call returns, for each user this process disables or enables. */
+  onUserChanged(listener: (userId: string) => void): void {
+    this.changeListeners.push(listener);
+  }
+
   /**
-   * The account for a single sign-on identity: the user with that login, in any case, or a new
-   * regular user without a password, so the provider stays the only way into it.
+   * The account for a single sign-on identity, found by the provider's (issuer, subject) only. The
+   * first sign-in creates a regular user without a password, so the provider stays the only way
+   * into it, under the preferred login or, when that is taken, a free one: never an existing
+   * account, whatever login or e-mail address the provider reports.
    */
   async accountForIdentity(identity: ExternalIdentity): Promise<CurrentUser> {
+    const key = { issuer: identity.issuer, subject: identity.subject };
     const row =
-      (await this.repo.findByLogin(identity.login)) ??
-      (await this.repo.insertReturning({ ...identity, passwordHash: null, role: 'regular' })) ??
+      (await this.repo.findByIdentity(key)) ??
+      (await this.repo.createForIdentity(
+        key,
+        { displayName: identity.displayName, email: identity.email, passwordHash: null, role: 'regular' },
+        candidateLogins(identity.login),
+      )) ??
       // Two first sign-ins racing: the other one created it.
-      (await this.repo.findByLogin(identity.login));
+      (await this.repo.findByIdentity(key));
     if (!row) throw fail.notFound('The account could not be created.');
     if (row.disabled) throw fail.forbidden(DISABLED_ACCOUNT_MESSAGE);
     return toCurrentUser(row);
+  }
+
+  /**
+   * Disables (or enables) an account. A disabled user's sessions stop working at once in this
+   * process and, through the database's notice, within a second in the others.
+   */
+  async setDisabled(userId: string, disabled: boolean): Promise<void> {
+    if (!(await this.repo.setDisabled(userId, disabled))) throw fail.notFound();
+    for (const listener of this.changeListeners) listener(userId);
   }
 
   async findCurrent(id: string): Promise<CurrentUser | undefined> {
