@@ -18,29 +18,35 @@ const call =
   (dispatch, _getState, extra) =>
     performRequest<T>(args, { dispatch, ...extra });
 
+/**
+ * Failures of the list, name, edit, save, delete and settings requests are only recorded in the
+ * request state; no user-facing message is shown for them (websync spec section 8).
+ */
+const quietCall = <T>(args: RequestArgs) => call<T>({ ...args, ignoreGlobal: true });
+
 export type ScheduleQuery = Partial<Pick<SchedulerQuery, 'Login' | 'Name' | 'Scenario'>> &
   Pick<SchedulerQuery, 'Path' | 'SortDirection'>;
 
 export const getScheduleIds = (q: ScheduleQuery) =>
-  call<number[]>({ url: 'api/syncAgentScheduler/getIdsByQuery', params: { ...q } });
+  quietCall<number[]>({ url: 'api/syncAgentScheduler/getIdsByQuery', params: { ...q } });
 
 export const getSchedulesByIds = (ids: number[]) =>
-  call<ScheduledTask[]>({ url: 'api/syncAgentScheduler/getTaskInfoByIds', params: { ids: ids.join(',') } });
+  quietCall<ScheduledTask[]>({ url: 'api/syncAgentScheduler/getTaskInfoByIds', params: { ids: ids.join(',') } });
 
 export const getScheduleById = (id: number) =>
-  call<ScheduledTask>({ url: 'api/syncAgentScheduler/getTaskById', params: { id } });
+  quietCall<ScheduledTask>({ url: 'api/syncAgentScheduler/getTaskById', params: { id } });
 
 export const getScheduleNames = (login?: string) =>
-  call<string[]>({ url: 'api/syncAgentScheduler/getNames', params: { login } });
+  quietCall<string[]>({ url: 'api/syncAgentScheduler/getNames', params: { login } });
 
 /** Resolves with the payload: empty (null) means saved. */
 export const saveSchedule = (task: SaveScheduledTask) =>
-  call<unknown>({ url: 'api/syncAgentScheduler/saveTask', method: 'POST', body: task });
+  quietCall<unknown>({ url: 'api/syncAgentScheduler/saveTask', method: 'POST', body: task });
 
 export const deleteSchedule = (taskId: number) =>
-  call<unknown>({ url: 'api/syncAgentScheduler', method: 'DELETE', params: { taskId } });
+  quietCall<unknown>({ url: 'api/syncAgentScheduler', method: 'DELETE', params: { taskId } });
 
-export const getSyncUsers = () => call<SyncUser[]>({ url: 'api/settings/webSyncUsers' });
+export const getSyncUsers = () => quietCall<SyncUser[]>({ url: 'api/settings/webSyncUsers' });
 
 export const getSettingsUrl = () => call<string>({ url: 'api/settings/go' });
 
@@ -50,17 +56,17 @@ export type TaskQuery = Partial<Omit<TaskRequestFilter, 'Statuses' | 'Types'>> &
 };
 
 export const getTaskIds = (q: TaskQuery) =>
-  call<number[]>({
+  quietCall<number[]>({
     url: 'api/syncAgentTask/getIds',
     params: { ...q, Statuses: q.Statuses?.join(','), Types: q.Types?.join(',') },
   });
 
 export const getTasksByIds = (ids: number[]) =>
-  call<SyncAgentTask[]>({ url: 'api/syncAgentTask/getByIds', params: { ids: ids.join(',') } });
+  quietCall<SyncAgentTask[]>({ url: 'api/syncAgentTask/getByIds', params: { ids: ids.join(',') } });
 
 /** Resolves with the payload: empty (null) means deleted. */
 export const deleteTasks = (TaskIds: number[]) =>
-  call<unknown>({ url: 'api/syncAgentTask/deleteTasks', method: 'PUT', body: { TaskIds } });
+  quietCall<unknown>({ url: 'api/syncAgentTask/deleteTasks', method: 'PUT', body: { TaskIds } });
 
 /** One file of a task's media transfer (spec section 3, "Task media"). */
 export interface TaskMedia {
@@ -85,8 +91,8 @@ export const getUserByLogin = (login?: string) =>
 export const getFilterChoices = () => call<FilterChoices>({ url: 'api/filter', ignoreGlobal: true });
 
 export const getSyncUserSettings = (userId: string) =>
-  call<SyncUserSettings>({ url: 'api/syncUserSettings', params: { userId } });
+  quietCall<SyncUserSettings>({ url: 'api/syncUserSettings', params: { userId } });
 
 /** Resolves with the payload: empty (null) means saved. */
 export const saveSyncUserSettings = (settings: SyncUserSettings) =>
-  call<unknown>({ url: 'api/syncUserSettings', method: 'POST', body: settings });
+  quietCall<unknown>({ url: 'api/syncUserSettings', method: 'POST', body: settings });

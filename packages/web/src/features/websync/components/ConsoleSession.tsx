@@ -6,7 +6,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ConsoleUser, FilterChoices } from '@manway/core/api/websync';
 import { showErrorPage } from '../../../shell/errors/errorPageSlice';
-import { ACCESS_DENIED_PAGE, GENERIC_ERROR_PAGE } from '../../../shell/errors/errorPages';
+import { ACCESS_DENIED_PAGE, FATAL_ERROR_PAGE } from '../../../shell/errors/errorPages';
 import { isRequestError } from '../../../shell/request/request';
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { LoadingStatus } from '../../../ui/Spinner';
@@ -37,7 +37,7 @@ export function ConsoleSessionProvider({ children }: { children: (session: Conso
         // 401 is the request layer's: it is already taking the user to sign in.
         if (isRequestError(error) && error.status === 401) return;
         const denied = isRequestError(error) && error.status === 403;
-        dispatch(showErrorPage(denied ? ACCESS_DENIED_PAGE : GENERIC_ERROR_PAGE));
+        dispatch(showErrorPage(denied ? ACCESS_DENIED_PAGE : FATAL_ERROR_PAGE));
       },
     );
     return () => {
