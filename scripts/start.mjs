@@ -40,6 +40,12 @@ function fatal(message) {
 }
 
 const env = process.env;
+// The systems' output reaches the terminal through pipes, so they are told to log readable lines
+// when it is one; elsewhere they write JSON lines (packages/server/src/http/logging.ts).
+const readableLogs = env.LOG_FORMAT
+  ? env.LOG_FORMAT === 'pretty'
+  : Boolean(process.stdout.isTTY) && env.NODE_ENV !== 'production';
+const colours = readableLogs && !env.NO_COLOR;
 const topology = env.TOPOLOGY || (env.ROLE ? 'single' : 'demo');
 if (topology !== 'demo' && topology !== 'single') fatal(`TOPOLOGY must be "demo" or "single", not "${topology}".`);
 
@@ -84,9 +90,18 @@ function runDemoTopology() {
   const host = !env.HOST || ['0.0.0.0', '::'].includes(env.HOST) ? '127.0.0.1' : env.HOST;
   const officeUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-  const officeEnv = { ...env, ROLE: 'office', PORT: String(port), DATA_DIR: dataDir, SYNC_ACCOUNT_PASSWORD: password };
+  const logEnv = readableLogs ? { LOG_FORMAT: 'pretty' } : {};
+  const officeEnv = {
+    ...env,
+    ...logEnv,
+    ROLE: 'office',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SYNC_ACCOUNT_PASSWORD: password,
+  };
   const fieldEnv = {
     ...env,
+    ...logEnv,
     ROLE: 'field',
     PORT: String(fieldPort),
     DATA_DIR: join(dataDir, 'field'),
@@ -102,10 +117,9 @@ function runDemoTopology() {
   if (env.FIELD_BASE_URL) fieldEnv.BASE_URL = env.FIELD_BASE_URL;
 
   const systems = [
-    { name: 'Office', tag: 'office', env: officeEnv, origin: officeUrl, port },
+    { name: 'Office', env: officeEnv, origin: officeUrl, port },
     {
       name: 'Field',
-      tag: 'field',
       env: fieldEnv,
       origin: officeUrl.replace(/:\d+$/, `:${fieldPort}`),
       port: fieldPort,
@@ -145,18 +159,38 @@ function runDemoTopology() {
   void announce(systems, () => stopping);
 }
 
-/** Spawns one system, its output line by line under its own tag; notes the admin password it prints. */
+/** The system's name as its log lines show it (http/logging.ts): padded, coloured on a terminal. */
+function nameLabel(name) {
+  const padded = name.padEnd(6);
+  if (!colours) return padded;
+  return `\x1b[${name === 'Field' ? 35 : 36}m${padded}\x1b[39m`;
+}
+
+function clock() {
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, '0');
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  return colours ? `\x1b[90m${time}\x1b[39m` : time;
+}
+
+/**
+ * Spawns one system and relays its output line by line; notes the admin password it prints. Its log
+ * lines on standard output name the system already (or are JSON, which a prefix would spoil) and
+ * pass as they are; its own messages (`[manway] …`) and anything on standard error get its name.
+ */
 function startSystem(system) {
   const child = spawn(process.execPath, serverArgs, { cwd: root, env: system.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const s = { ...system, child, exited: false, adminPassword: undefined };
-  const relay = (stream, out) =>
+  const label = nameLabel(s.name);
+  const relay = (stream, out, named) =>
     createInterface({ input: stream }).on('line', (line) => {
       const created = /created the administrator: login "admin", password "([^"]+)"/.exec(line);
       if (created) s.adminPassword = created[1];
-      out.write(`${line.startsWith('[manway] ') ? `[${s.tag}] ${line.slice(9)}` : `[${s.tag}] ${line}`}\n`);
+      if (line.startsWith('[manway] ')) out.write(`${label} ${readableLogs ? `${clock()} ` : ''}${line.slice(9)}\n`);
+      else out.write(named ? `${line}\n` : `${label} ${line}\n`);
     });
-  relay(child.stdout, process.stdout);
-  relay(child.stderr, process.stderr);
+  relay(child.stdout, process.stdout, true);
+  relay(child.stderr, process.stderr, false);
   return s;
 }
 

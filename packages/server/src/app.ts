@@ -13,6 +13,8 @@ import { sessionCookie } from './http/context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import { registerAccessControl } from './http/access';
+import { RequestLog, type LoggerOptions } from './http/logging';
+import { registerMetrics } from './http/metrics';
 import { registerWebApp } from './http/web';
 import type { OpenIdSingleSignOn } from './modules/account/oidc';
 import { oidcRoutes } from './modules/account/oidc-routes';
@@ -41,7 +43,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** OpenID Connect single sign-on, when configured (singleSignOnFromConfig). */
   sso?: OpenIdSingleSignOn;
-  logger?: boolean | { level: string };
+  /** Pino options from http/logging.ts; no log when omitted. */
+  logger?: LoggerOptions;
 }
 
 /** One product version, kept in the root package.json. */
@@ -53,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, readiness, services } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     // request.ip is the client's only behind the proxies TRUST_PROXY names; the sign-in throttle keys on it.
     trustProxy: config.trustProxy,
@@ -96,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.swagger(),
   );
 
+  registerMetrics(app, { db: deps.db, jobs: services.jobs, syncTasks: services.syncAgent });
   await app.register(healthRoutes(readiness, deps.db.kind));
   await app.register(accountRoutes(services.account, config, deps.sso));
   if (deps.sso) await app.register(oidcRoutes(deps.sso, services.account, services.users, config));

@@ -93,6 +93,9 @@ const EnvSchema = z
     OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+    NO_COLOR: z.string().optional(),
+    NODE_ENV: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID].filter(Boolean).length;
@@ -143,6 +146,13 @@ export interface Config {
   trustProxy: boolean | string[];
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   logLevel: string;
+  /**
+   * `auto` is readable lines on a terminal and JSON lines elsewhere (http/logging.ts); NODE_ENV=production
+   * makes it `json` unless LOG_FORMAT says otherwise.
+   */
+  logFormat: 'auto' | 'pretty' | 'json';
+  /** Readable lines are coloured unless NO_COLOR is set (no-color.org). */
+  logColour: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -191,5 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'production' ? 'json' : e.LOG_FORMAT,
+    logColour: e.NO_COLOR === undefined,
   };
 }

@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/connection';
 import { migrate } from './db/migrate';
+import { chooseLogFormat, loggerOptions, SYSTEM_NAMES } from './http/logging';
 import { singleSignOnFromConfig } from './modules/account/oidc';
 import { bringUp, describeLoad, Readiness, type Logger } from './platform';
 import { ScaleDataExistsError } from './modules/scale/service';
@@ -38,7 +39,12 @@ async function start(config: Config): Promise<void> {
     readiness,
     webDistDir: WEB_DIST,
     sso,
-    logger: { level: config.logLevel },
+    logger: loggerOptions({
+      level: config.logLevel,
+      format: chooseLogFormat(config.logFormat, Boolean(process.stdout.isTTY)),
+      colour: config.logColour,
+      system: SYSTEM_NAMES[config.role],
+    }),
   });
   let stopping = false;
   const address = await app.listen({ port: config.port, host: config.host });

@@ -2,7 +2,7 @@
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_ID_HEADER } from '@manway/core/editions';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import type { Database } from '../src/db/connection';
 import { startQueue, type JobQueue } from '../src/jobs/queue';
 import { singleSignOnFromConfig, type SingleSignOnOptions } from '../src/modules/account/oidc';
@@ -29,6 +29,8 @@ export interface StartOptions {
   webDistDir?: string;
   /** How single sign-on reaches its provider, when env configures one (tests need plain http). */
   sso?: SingleSignOnOptions;
+  /** Logger options (http/logging.ts); the tests log nothing by default. */
+  logger?: AppDeps['logger'];
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -41,7 +43,15 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const queue = options.withQueue ? await startQueue(db, services.jobHandlers, () => {}) : undefined;
   if (queue) services.jobs.attach(queue);
   const sso = singleSignOnFromConfig(config, options.sso);
-  const app = await buildApp({ config, db, services, readiness, webDistDir: options.webDistDir, sso });
+  const app = await buildApp({
+    config,
+    db,
+    services,
+    readiness,
+    webDistDir: options.webDistDir,
+    sso,
+    logger: options.logger,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

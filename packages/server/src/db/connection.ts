@@ -38,10 +38,26 @@ export interface Database {
    * its own, opened again when it drops). Resolves once the first attempt has ended.
    */
   listen(channel: string, handlers: NoticeHandlers): Promise<Unlisten>;
+  /** Connections in use, for the metrics. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
+/**
+ * A `pg` pool's counts on PostgreSQL. PGlite is one connection that queues its own queries and does
+ * not say whether it is busy, so `idle` and `waiting` are unknown there.
+ */
+export interface PoolUse {
+  max: number;
+  open: number;
+  idle: number | undefined;
+  /** Queries waiting for a connection. */
+  waiting: number | undefined;
+}
+
 export type Connection = Pick<Database, 'kind' | 'query' | 'exec' | 'copyFrom'>;
+
+const POOL_MAX = 10;
 
 export async function openPostgres(url: string): Promise<Database> {
   // Short interactive queries: PostGIS functions carry high planner costs, so a viewport of a few
@@ -49,7 +65,7 @@ export async function openPostgres(url: string): Promise<Database> {
   // parallel workers (10–30 ms to start). Both are off for the app's sessions (decision 0013).
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5000,
     options: '-c jit=off -c max_parallel_workers_per_gather=0',
   });
@@ -86,6 +102,7 @@ export async function openPostgres(url: string): Promise<Database> {
       }
     },
     listen: (channel, handlers) => listener.listen(channel, handlers),
+    poolUse: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(async () => {
       await listener.close();
       await pool.end();
@@ -158,6 +175,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
       handlers.live(true);
       return () => void stop();
     },
+    poolUse: () => ({ max: 1, open: pglite.closed ? 0 : 1, idle: undefined, waiting: undefined }),
     close: once(async () => {
       await pglite.close();
       releaseLock();

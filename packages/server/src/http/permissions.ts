@@ -51,6 +51,7 @@ export const PERMISSIONS: Record<string, Rule> = {
   // platform and account
   'GET /api/health': rule('public'),
   'GET /api/openapi.json': rule('public'),
+  'GET /api/metrics': rule('administrator'),
   'GET /api/account/login': rule('public'),
   'POST /api/account/login': rule('public'),
   'POST /api/account/logoff': rule('public'),

@@ -29,13 +29,21 @@ export interface JobSender {
  * this, which the start-up attaches to the queue once it runs.
  */
 export class LateJobSender implements JobSender {
-  private queue: JobSender | undefined;
-  attach(queue: JobSender): void {
+  private queue: JobQueue | undefined;
+  attach(queue: JobQueue): void {
     this.queue = queue;
   }
   send<N extends JobName>(name: N, data: JobData<N>): Promise<string | null> {
     if (!this.queue) return Promise.reject(new Error(`The job queue has not started; ${name} was not sent.`));
     return this.queue.send(name, data);
+  }
+  /** The queue's sizes; none until it has started (the database is not ready yet). */
+  async sizes(): Promise<QueueSize[]> {
+    return (await this.queue?.sizes()) ?? [];
+  }
+  /** Runs whose handler threw since the queue started, by queue. */
+  failures(): Partial<Record<JobName, number>> {
+    return this.queue?.failures() ?? {};
   }
 }
 
@@ -45,7 +53,18 @@ const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'websync.schedule', cron: '* * * * *' },
 ];
 
+/** One queue's jobs, for the metrics. */
+export interface QueueSize {
+  name: JobName;
+  /** Waiting for a worker, retries included. */
+  waiting: number;
+  active: number;
+}
+
 export interface JobQueue extends JobSender {
+  sizes(): Promise<QueueSize[]>;
+  /** Runs whose handler threw since the queue started (pg-boss retries the job or marks it failed). */
+  failures(): Partial<Record<JobName, number>>;
   stop(): Promise<void>;
 }
 
@@ -64,16 +83,39 @@ export async function startQueue(
   });
   boss.on('error', (error) => log('job queue error', error));
   const stopping = new AbortController();
+  const names = Object.keys(handlers) as JobName[];
+  // Every queue from zero, so a scraper sees each series before its first failure.
+  const failures = Object.fromEntries(names.map((name) => [name, 0])) as Record<JobName, number>;
   await boss.start();
-  for (const name of Object.keys(handlers) as JobName[]) {
+  for (const name of names) {
     await boss.createQueue(name);
     await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) await handlers[name](job.data as never, { signal: stopping.signal });
+      for (const job of jobs) {
+        try {
+          await handlers[name](job.data as never, { signal: stopping.signal });
+        } catch (error) {
+          failures[name] += 1;
+          throw error;
+        }
+      }
     });
   }
   for (const s of SCHEDULES) await boss.schedule(s.name, s.cron, {});
   return {
     send: (name, data) => boss.send(name, data),
+    sizes: () =>
+      Promise.all(
+        names.map(async (name) => {
+          // pg-boss counts the jobs in states before the one named: created and retry, then also active.
+          const [waiting, started] = await Promise.all([
+            boss.getQueueSize(name),
+            boss.getQueueSize(name, { before: 'completed' }),
+          ]);
+          // Two counts, not one snapshot: a job that starts between them must not count as -1 active.
+          return { name, waiting, active: Math.max(0, started - waiting) };
+        }),
+      ),
+    failures: () => ({ ...failures }),
     stop: () => {
       // Long jobs (the sync agent) stop at their next safe point and resume after a restart.
       stopping.abort();

@@ -447,6 +447,13 @@ export class SyncAgentRepository {
     );
   }
 
+  /** How many tasks the log holds by scenario and status (the metrics; one row per run, a small table). */
+  async taskCounts(): Promise<{ scenario: string; status: string; count: number }[]> {
+    return this.db.query(
+      `SELECT scenario, status, count(*)::int AS count FROM sync_agent_tasks GROUP BY scenario, status ORDER BY 1, 2`,
+    );
+  }
+
   /** Gives the task up without ending it, so the next dispatch resumes it at once. */
   async release(taskId: number): Promise<void> {
     await this.db.query(`UPDATE sync_agent_tasks SET lease_until = NULL WHERE id = $1 AND status = 'InProgress'`, [

@@ -139,6 +139,11 @@ export class SyncAgentService {
     }));
   }
 
+  /** The metrics' sync task outcomes: tasks in the log by scenario and status. */
+  taskCounts(): Promise<{ scenario: string; status: string; count: number }[]> {
+    return this.repo.taskCounts();
+  }
+
   /** The scheduler's second half: a run job for every task that is due or whose run stopped. */
   async dispatch(): Promise<number> {
     const ids = await this.repo.dispatchable();
