@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LocationValue } from '@manway/core/api/locations';
 import { generalSettings } from '../../../testing/fixtures';
-import { FakeServer } from '../../../testing/fakeServer';
+import { FakeServer, type FakeReply } from '../../../testing/fakeServer';
 import { renderEdition } from '../../../testing/renderEdition';
 import type { LocationMap } from '../mapSurface';
-import { ObjectLocation, STALE_LOCATION_TEXT } from './ObjectLocation';
+import { ObjectLocation } from './ObjectLocation';
 
 const stored: LocationValue = {
   longitude: 8.5,
@@ -42,11 +42,17 @@ function fakeGeolocation(accuracy: number): Geolocation {
   } as unknown as Geolocation;
 }
 
-async function open({ mode = 'editor' as const, accuracy = 3, post = { json: { ...stored, version: 1 } } } = {}) {
+async function open({
+  mode = 'editor' as const,
+  accuracy = 3,
+  post = { json: { ...stored, version: 1 } } as FakeReply,
+  reads = [stored],
+} = {}) {
   const map = fakeMap();
+  let read = 0;
   const server = new FakeServer()
     .on('GET', '/api/settings/general', { json: generalSettings({ mode }) })
-    .on('GET', '/api/locations/Node/7', { json: stored })
+    .on('GET', '/api/locations/Node/7', () => ({ json: reads[Math.min(read++, reads.length - 1)] }))
     .on('POST', '/api/locations/Node/7', post);
   const shell = await renderEdition({
     server,
@@ -131,11 +137,25 @@ describe('location editor', () => {
     expect(screen.getByTestId('location-reading')).toHaveTextContent('(± 3 m)');
   });
 
-  it('explains a location someone else changed meanwhile (409)', async () => {
-    const { user } = await open({ post: { status: 409, json: { code: 'conflict' } } as never });
+  it("a location another user changed meanwhile (409) shows the catalogue's 'Another user modified the same item', then their location", async () => {
+    const theirs = { ...stored, latitude: 47.5, source: 'collected' as const, version: 2 };
+    const { user, server } = await open({
+      post: {
+        status: 409,
+        json: { code: 'concurrency/modified-by-another-user', message: 'Another user modified the same item.' },
+      },
+      reads: [stored, theirs],
+    });
     await user.click(screen.getByRole('button', { name: 'Edit location' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(STALE_LOCATION_TEXT);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Another user modified the same item');
+    expect(alert).toHaveTextContent('Your changes cannot be saved and will be lost.');
+    expect(await screen.findByText('Collected')).toBeInTheDocument();
+    expect(screen.getByTestId('location-coordinates')).toHaveTextContent(`47°30'00.00000"N`);
+    expect(server.callsTo('GET', '/api/locations/Node/7')).toHaveLength(2);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('offers no editing outside edit mode', async () => {

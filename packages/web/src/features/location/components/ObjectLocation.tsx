@@ -10,6 +10,7 @@ import { formatCoordinatePair, isLowAccuracy, LOW_ACCURACY_QUESTION } from '@man
 import { confirm } from '../../../shell/confirm/confirm';
 import { useEditModeAvailable } from '../../../shell/editMode';
 import { showNotification } from '../../../shell/notifications/notificationsSlice';
+import { isRequestError } from '../../../shell/request/request';
 import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { TextField } from '../../../ui/fields/TextField';
@@ -21,9 +22,6 @@ import { CLEARED, draftFrom, fromPoint, typed, updateFrom, type LocationDraft } 
 import type { LocationMap } from '../mapSurface';
 import { FAILURE_TEXTS, failureOf, fixFromPosition } from '../positionFix';
 import './location.css';
-
-export const STALE_LOCATION_TEXT =
-  'Someone else changed this location in the meantime. Their location is shown now; edit it again to change it.';
 
 const SOURCE_LABELS: Record<LocationValue['source'], string> = {
   collected: 'Collected',
@@ -157,9 +155,9 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
       stopEditing();
       dispatch(showNotification({ type: 'success', title: 'Location saved' }));
     } catch (error) {
-      if ((error as { status?: number }).status === 409) {
-        setProblem(STALE_LOCATION_TEXT);
-        setDraft(null);
+      // The request showed the catalogue's 'Another user modified the same item'; show what they saved.
+      if (isRequestError(error) && error.status === 409) {
+        stopEditing();
         setStored(await dispatch(getLocation(object.type, object.id)).catch(() => 'failed' as const));
       }
     } finally {

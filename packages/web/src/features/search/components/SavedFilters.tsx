@@ -5,11 +5,13 @@ import {
   type FilterDefinition,
   type SavedFilter,
   type SavedFilterSummary,
+  type UpdateSavedFilter,
 } from '@manway/core/api/filters';
 import { validateName } from '@manway/core/rules/names';
 import { confirm } from '../../../shell/confirm/confirm';
 import { KNOWN_ERROR_MESSAGES } from '../../../shell/errors/catalogue';
 import { showNotification } from '../../../shell/notifications/notificationsSlice';
+import { isRequestError } from '../../../shell/request/request';
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { Modal } from '../../../ui/modal/Modal';
@@ -81,18 +83,33 @@ export function SavedFilters({ current, onApply }: SavedFiltersProps) {
     return null;
   };
 
+  /**
+   * Saves with the version the list was read at. When another user changed the filter since, the
+   * request has shown the catalogue's 'Another user modified the same item'; the list is read again
+   * so it shows their change. Answers whether this save went through.
+   */
+  const saveVersioned = async (filter: SavedFilterSummary, change: UpdateSavedFilter): Promise<boolean> => {
+    try {
+      await dispatch(updateSavedFilter(filter.name, change));
+      return true;
+    } catch (error) {
+      if (!isRequestError(error) || error.status !== 409) throw error;
+      await reload().catch(() => {});
+      return false;
+    }
+  };
+
   const rename = async (filter: SavedFilterSummary, name: string): Promise<string | null> => {
     const check = checkName(name, filter.name);
     if (check === 'same' || check === 'exists') return null;
     if (check !== 'ok') return check;
-    await dispatch(updateSavedFilter(filter.name, { name: name.trim(), version: filter.version }));
-    await reload();
+    if (await saveVersioned(filter, { name: name.trim(), version: filter.version })) await reload();
     return null;
   };
 
   const update = async (filter: SavedFilterSummary) => {
     if (!current) return;
-    await dispatch(updateSavedFilter(filter.name, { definition: current, version: filter.version }));
+    if (!(await saveVersioned(filter, { definition: current, version: filter.version }))) return;
     dispatch(
       showNotification({ type: 'success', title: 'Filter updated', text: `"${filter.name}" now holds this search.` }),
     );

@@ -433,6 +433,47 @@ describe('saved filters', () => {
     await vi.waitFor(() => expect(server.callsTo('DELETE', '/api/filters/saved-filters/Mine')).toHaveLength(1));
   });
 
+  it("a stale rename or update shows the catalogue's 'Another user modified the same item' and reads the list again", async () => {
+    const stale = {
+      status: 409,
+      json: { code: 'concurrency/modified-by-another-user', message: 'Another user modified the same item.' },
+    };
+    const server = new FakeServer()
+      .on('GET', '/api/filters/saved-filters/Mine', {
+        json: {
+          ...summary({ name: 'Mine', version: 4 }),
+          definition: { objectType: 'Node', combine: 'and', conditions: [] },
+          hash: 'h',
+          updatedAt: '2026-11-23T12:00:00Z',
+        },
+      })
+      .on('PUT', '/api/filters/saved-filters/Mine', stale);
+    const { user } = await open({ server, saved: [summary({ name: 'Mine', version: 4 })] });
+    // Meanwhile another user saved the filter: the list now reads version 5.
+    server.on('GET', '/api/filters/saved-filters/list', { json: [summary({ name: 'Mine', version: 5 })] });
+    const listReads = () => server.callsTo('GET', '/api/filters/saved-filters/list').length;
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Rename Mine' }));
+    const field = screen.getByLabelText('New name for Mine');
+    await user.clear(field);
+    await user.type(field, 'Mine renamed{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Another user modified the same item');
+    expect(alert).toHaveTextContent('Your changes cannot be saved and will be lost.');
+    await vi.waitFor(() => expect(listReads()).toBe(2));
+    expect(screen.queryByLabelText('New name for Mine')).toBeNull();
+
+    await user.click(within(alert).getByRole('button', { name: /Dismiss/ }));
+    await user.click(screen.getByRole('button', { name: 'Apply Mine' }));
+    await screen.findByTestId('applied-filter');
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Mine with the current search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another user modified the same item');
+    await vi.waitFor(() => expect(listReads()).toBe(3));
+    expect(screen.queryByText('Filter updated')).toBeNull();
+  });
+
   it('importing a shared filter adds it and applies it to the map', async () => {
     const definition = {
       objectType: 'Node',
