@@ -40,13 +40,28 @@ export const fail = {
     new AppError({ kind: 'coded', code, message }),
 };
 
+/**
+ * The one call whose db-state codes the spec's client reads from a 400: the settings load turns them
+ * into the database pages (main-app section 8, "Settings load failures").
+ */
+export const SETTINGS_LOAD_ROUTE = '/api/settings/general';
+/** How soon a caller may try again while the database server is away; start-up retries as often. */
+export const DB_UNAVAILABLE_RETRY_SECONDS = 5;
+
 export interface HttpProblem {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
 }
 
-export function problemToHttp(problem: Problem): HttpProblem {
+/**
+ * `route` is the matched route's path. An unreachable database is a passing condition: every call but
+ * the settings load answers 503 with Retry-After (the client's catalogue then shows its "check your
+ * connection" notification instead of silently dropping a failed save, and the sync agent retries),
+ * with the same `{ code }` body. Unsupported or changed structures stay 400 everywhere: they last
+ * until an operator acts, and the client leaves them to the settings loader.
+ */
+export function problemToHttp(problem: Problem, route?: string): HttpProblem {
   switch (problem.kind) {
     case 'validation':
       return { status: 400, body: { Message: problem.message, ModelState: problem.fields } };
@@ -65,6 +80,13 @@ export function problemToHttp(problem: Problem): HttpProblem {
         headers: { 'retry-after': String(problem.retryAfterSeconds) },
       };
     case 'coded':
+      if (problem.code === 'db-state/db-server-unavailable' && route !== SETTINGS_LOAD_ROUTE) {
+        return {
+          status: 503,
+          body: { code: problem.code, message: problem.message },
+          headers: { 'retry-after': String(DB_UNAVAILABLE_RETRY_SECONDS) },
+        };
+      }
       return { status: 400, body: { code: problem.code, message: problem.message } };
     default: {
       const unreachable: never = problem;

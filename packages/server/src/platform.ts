@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/connection';
 import { migrate, SchemaTooNewError } from './db/migrate';
 import { judgeServerVersion, readServerVersionNum } from './db/state';
-import { isConnectionError } from './errors';
+import { DB_UNAVAILABLE_RETRY_SECONDS, isConnectionError } from './errors';
 import { startQueue, type JobQueue } from './jobs/queue';
 import { createDemoFieldSchedules } from './modules/demo/field-schedules';
 import { FIELD_SCHEDULES_DATASET } from './modules/demo/repository';
@@ -31,7 +31,7 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
-const RETRY_MS = 5000;
+const RETRY_MS = DB_UNAVAILABLE_RETRY_SECONDS * 1000;
 
 /**
  * Migrates and starts the queue, retrying while the database server is unreachable. Answers the
@@ -57,8 +57,9 @@ export async function bringUp(
       readiness.state = { status: 'ready' };
       return queue;
     } catch (error) {
+      // Only a newer program can serve a newer structure: a restart of this one would not help.
       if (error instanceof SchemaTooNewError)
-        return fail(readiness, log, 'db-state/bom-version-changed', error.message);
+        return fail(readiness, log, 'db-state/unsupported-db-version', error.message);
       if (isMissingPostgis(error))
         return fail(
           readiness,

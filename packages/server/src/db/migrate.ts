@@ -1,7 +1,7 @@
 /**
  * Runs the SQL files of ./migrations in order, each in its own transaction, and records the schema
  * version. A database whose version is newer than this program's is left alone: the settings call
- * then reports db-state/bom-version-changed instead of running on a structure it does not know.
+ * then reports db-state/unsupported-db-version instead of running on a structure it does not know.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

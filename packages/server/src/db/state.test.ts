@@ -24,9 +24,13 @@ describe('judging the database', () => {
     });
   });
 
-  it('a schema version other than the program one means the structure changed', () => {
-    expect(judgeDatabase({ ...good, schemaVersion: 2 }, 1)).toMatchObject({ code: 'db-state/bom-version-changed' });
+  it('a schema version older than the program one means the structure changed (a restart migrates it)', () => {
+    expect(judgeDatabase({ ...good, schemaVersion: 1 }, 2)).toMatchObject({ code: 'db-state/bom-version-changed' });
     expect(judgeDatabase({ ...good, schemaVersion: 0 }, 1)).toMatchObject({ code: 'db-state/bom-version-changed' });
+  });
+
+  it('a schema version newer than the program one is an unsupported version (only a newer program serves it)', () => {
+    expect(judgeDatabase({ ...good, schemaVersion: 2 }, 1)).toMatchObject({ code: 'db-state/unsupported-db-version' });
   });
 });
 

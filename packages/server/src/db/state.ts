@@ -32,6 +32,14 @@ export function judgeDatabase(facts: DbFacts, expectedSchemaVersion = SCHEMA_VER
   if (postgisMajor < MIN_POSTGIS_MAJOR) {
     return { ok: false, code: 'db-state/unsupported-db-version', detail: 'PostGIS 3 or newer is required.' };
   }
+  if (facts.schemaVersion > expectedSchemaVersion) {
+    // Migrated by a newer program (start-up refuses it the same way): only that program can serve it.
+    return {
+      ok: false,
+      code: 'db-state/unsupported-db-version',
+      detail: `The database structure is version ${facts.schemaVersion}, newer than this server's ${expectedSchemaVersion}.`,
+    };
+  }
   if (facts.schemaVersion !== expectedSchemaVersion) {
     return {
       ok: false,

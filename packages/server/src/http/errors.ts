@@ -37,9 +37,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: 'Something unexpected just happened' });
     }
-    const http = problemToHttp(problem);
+    const http = problemToHttp(problem, request.routeOptions.url);
     if (http.headers) void reply.headers(http.headers);
-    return reply.status(http.status).send(http.body);
+    // The catalogue shapes error bodies: a route's declared 400 (ModelState) must not turn a db-state
+    // or licensing code into a serialisation 500.
+    return reply.status(http.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(http.body);
   });
 
   app.setNotFoundHandler((request, reply) => {
