@@ -13,8 +13,11 @@ import { sessionCookie } from './http/context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import { registerAccessControl } from './http/access';
+import { registerInputGuard } from './http/input-guard';
 import { RequestLog, type LoggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
+import { registerHostGuard } from './http/origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web';
 import type { OpenIdSingleSignOn } from './modules/account/oidc';
 import { oidcRoutes } from './modules/account/oidc-routes';
@@ -66,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Error handling first: plugins registered before it would keep Fastify's default handler.
   registerErrorHandling(app);
+  registerHostGuard(app, config);
+  registerSecurityHeaders(app);
   // Cookies are parsed in an onRequest hook of their own, which must run before the access hook.
   await app.register(cookie);
   await app.register(formbody);
@@ -82,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Before any route is added: every API route gets its rule from the permission table.
   registerAccessControl(app, { account: services.account, readiness, config, owners: services.websync });
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

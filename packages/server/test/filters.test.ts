@@ -465,6 +465,12 @@ describe('map results by filter', () => {
     for (const f of body.features) expect(want.has(f.id)).toBe(true);
   });
 
+  it('the filter variant counts as far as the search does, then says plusFound, never the whole network', async () => {
+    const res = await editor.get(mapUrl({ filter: JSON.stringify({ objectType: 'Lateral' }), limit: 5 }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: SEARCH_COUNT_CAP, plusFound: true });
+  });
+
   it('filterHash must match the saved filter: a stale hash answers 409', async () => {
     const saved = SavedFilter.parse((await editor.get('/api/filters/saved-filters/Very%20poor%20sections')).body);
     expect((await editor.get(mapUrl({ filterName: saved.name, filterHash: saved.hash, limit: 5 }))).status).toBe(200);

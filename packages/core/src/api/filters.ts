@@ -5,6 +5,7 @@
  * are only those the metadata lists, so user text never becomes SQL.
  */
 import { z } from 'zod';
+import { jsonOffence } from '../rules/json-shape';
 import { PropertyMetadata, type ValueModelType } from './objects';
 
 /** How a property's values compare; derived from its value model type (spec section 3). */
@@ -104,7 +105,46 @@ export const FilterGroup: z.ZodType<FilterGroup> = z.lazy(() =>
   }),
 );
 
-export const FilterDefinition = z
+/** Groups nest at most FILTER_MAX_DEPTH deep and hold at most FILTER_MAX_CONDITIONS conditions in all. */
+function limitGroups(conditions: FilterNode[], ctx: z.RefinementCtx): void {
+  let count = 0;
+  const walk = (nodes: FilterNode[], depth: number, path: (string | number)[]) => {
+    nodes.forEach((node, i) => {
+      if ('combine' in node) {
+        if (depth + 1 > FILTER_MAX_DEPTH) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [...path, i],
+            message: `Groups nest at most ${FILTER_MAX_DEPTH} deep.`,
+          });
+          return;
+        }
+        walk(node.conditions, depth + 1, [...path, i, 'conditions']);
+      } else if (++count === FILTER_MAX_CONDITIONS + 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, i],
+          message: `A filter has at most ${FILTER_MAX_CONDITIONS} conditions.`,
+        });
+      }
+    });
+  };
+  walk(conditions, 1, ['conditions']);
+}
+
+/**
+ * A filter nested far deeper than its groups may be is refused before the recursive schema walks it
+ * (a few hundred levels would overflow the validator's stack); near the limit, the group-depth rule
+ * below names the group.
+ */
+const FILTER_MAX_JSON_DEPTH = 4 * FILTER_MAX_DEPTH + 8;
+const withinFilterDepth = z.unknown().superRefine((value, ctx) => {
+  const offence = jsonOffence(value, { maxDepth: FILTER_MAX_JSON_DEPTH });
+  if (offence)
+    ctx.addIssue({ code: 'custom', path: offence.path, message: `Groups nest at most ${FILTER_MAX_DEPTH} deep.` });
+});
+
+const FilterDefinitionShape = z
   .strictObject({
     /** Node, Section or Lateral (any case); observations are filtered through results/observation. */
     objectType: z.string().min(1).max(100),
@@ -117,32 +157,9 @@ export const FilterDefinition = z
     term: z.string().max(100).optional(),
     searchFields: z.array(z.string().min(1).max(100)).max(20).optional(),
   })
-  .superRefine((def, ctx) => {
-    let count = 0;
-    const walk = (nodes: FilterNode[], depth: number, path: (string | number)[]) => {
-      nodes.forEach((node, i) => {
-        if ('combine' in node) {
-          if (depth + 1 > FILTER_MAX_DEPTH) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [...path, i],
-              message: `Groups nest at most ${FILTER_MAX_DEPTH} deep.`,
-            });
-            return;
-          }
-          walk(node.conditions, depth + 1, [...path, i, 'conditions']);
-        } else if (++count === FILTER_MAX_CONDITIONS + 1) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [...path, i],
-            message: `A filter has at most ${FILTER_MAX_CONDITIONS} conditions.`,
-          });
-        }
-      });
-    };
-    walk(def.conditions, 1, ['conditions']);
-  });
-export type FilterDefinition = z.infer<typeof FilterDefinition>;
+  .superRefine((def, ctx) => limitGroups(def.conditions, ctx));
+export const FilterDefinition = withinFilterDepth.pipe(FilterDefinitionShape);
+export type FilterDefinition = z.infer<typeof FilterDefinitionShape>;
 
 /**
  * The fields a failed parse names, with their messages. A node that is neither a valid condition nor
@@ -320,13 +337,17 @@ export const ObservationResultsBody = z.object({
 export type ObservationResultsBody = z.infer<typeof ObservationResultsBody>;
 
 /** Conditions over a parent's observations; the object type is implied. */
-export const ObservationFilter = z.strictObject({
-  combine: z.enum(['and', 'or']).default('and'),
-  conditions: z
-    .array(z.union([FilterCondition, FilterGroup]))
-    .max(FILTER_MAX_CONDITIONS)
-    .default([]),
-});
+export const ObservationFilter = withinFilterDepth.pipe(
+  z
+    .strictObject({
+      combine: z.enum(['and', 'or']).default('and'),
+      conditions: z
+        .array(z.union([FilterCondition, FilterGroup]))
+        .max(FILTER_MAX_CONDITIONS)
+        .default([]),
+    })
+    .superRefine((f, ctx) => limitGroups(f.conditions, ctx)),
+);
 
 // Saved filters ----------------------------------------------------------------------------------
 

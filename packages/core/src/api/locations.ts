@@ -1,5 +1,6 @@
 /** Object locations and the user's GPS fixes (spec section 3 "Location/coordinates", "GPS position"). */
 import { z } from 'zod';
+import { StoredTimestamp } from './stored-values';
 import { LOCATION_SOURCES } from '../domain/types';
 
 const nullableNumber = z.number().finite().nullable().optional();
@@ -47,7 +48,7 @@ export const LocationUpdate = z
     altitude: z.number().finite().nullable().optional(),
     horizontalAccuracy: z.number().min(0).nullable().optional(),
     source: z.enum(LOCATION_SOURCES).default('collected'),
-    capturedTime: z.iso.datetime({ offset: true }).nullable().optional(),
+    capturedTime: StoredTimestamp.nullable().optional(),
     gps: GpsFix.nullable().optional(),
     /** The version read (null: none was stored); a stale one answers 409. */
     version: z.number().int().positive().nullable(),
@@ -62,7 +63,7 @@ export const UserLocationFix = z
     altitude: z.number().finite().nullable().optional(),
     horizontalAccuracy: z.number().min(0).nullable().optional(),
     source: z.string().min(1).max(40).default('device'),
-    capturedTime: z.iso.datetime({ offset: true }),
+    capturedTime: StoredTimestamp,
     gps: GpsFix.nullable().optional(),
   })
   .strict();

@@ -3,6 +3,7 @@
  * per-user sync settings, and the save rules of the 'Schedule task options' form (section 5).
  */
 import { z } from 'zod';
+import { StoredTimestamp } from './stored-values';
 import { DAYS_OF_WEEK, DEFAULT_RECUR, isValidTimeZone, MAX_RECUR, type TaskSchedule } from '../rules/schedule';
 import { isValidTimeSpan } from '../rules/time-span';
 
@@ -59,15 +60,16 @@ export type SortDirection = z.infer<typeof SortDirection>;
 
 const TimeSpanText = z
   .string()
+  .max(40)
   .refine(isValidTimeSpan, { message: 'Use days, hours and minutes, for example 1d 12h 30m.' })
   .nullable();
 const Recur = z.number().int().min(1).max(MAX_RECUR).default(DEFAULT_RECUR);
 
 const ScheduleBase = {
-  StartTime: z.iso.datetime({ offset: true }),
+  StartTime: StoredTimestamp,
   RepeatEvery: TimeSpanText.default(null),
   RepeatDuration: TimeSpanText.default(null),
-  TimeZone: z.string().refine(isValidTimeZone, { message: 'Unknown time zone.' }).default('UTC'),
+  TimeZone: z.string().max(100).refine(isValidTimeZone, { message: 'Unknown time zone.' }).default('UTC'),
 };
 
 export const TaskScheduleSchema = z.discriminatedUnion('$type', [
@@ -77,7 +79,10 @@ export const TaskScheduleSchema = z.discriminatedUnion('$type', [
     $type: z.literal('Weekly'),
     ...ScheduleBase,
     RecurEveryWeeks: Recur,
-    DaysOfWeek: z.array(z.enum(DAYS_OF_WEEK)).min(1, { message: 'Choose at least one day of the week.' }),
+    DaysOfWeek: z
+      .array(z.enum(DAYS_OF_WEEK))
+      .min(1, { message: 'Choose at least one day of the week.' })
+      .max(DAYS_OF_WEEK.length),
   }),
 ]);
 // The schema's output is the core type the rules take (server code assigns one to the other).
@@ -165,8 +170,8 @@ export type ScheduleSortField = z.infer<typeof ScheduleSortField>;
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 export const SchedulerQuery = z.object({
-  Login: z.preprocess(emptyToUndefined, z.string().optional()),
-  Name: z.preprocess(emptyToUndefined, z.string().optional()),
+  Login: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  Name: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   Scenario: z.preprocess(emptyToUndefined, Scenario.optional()),
   Path: z.preprocess(emptyToUndefined, ScheduleSortField.default('NextStartTime')),
   SortDirection: z.preprocess(emptyToUndefined, SortDirection.default('Ascending')),
@@ -182,7 +187,7 @@ export const IdsQuery = z.object({
 });
 export const IdQuery = z.object({ id: z.coerce.number().int().positive() });
 export const TaskIdQuery = z.object({ taskId: z.coerce.number().int().positive() });
-export const NamesQuery = z.object({ login: z.preprocess(emptyToUndefined, z.string().optional()) });
+export const NamesQuery = z.object({ login: z.preprocess(emptyToUndefined, z.string().max(200).optional()) });
 export const IdList = z.array(z.number());
 export const NameList = z.array(z.string());
 
@@ -206,16 +211,16 @@ export const SyncTaskSortField = z.enum(SYNC_TASK_SORT_FIELDS);
 const listParam = <T extends z.ZodType>(item: T) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter(Boolean)),
-    z.array(item).optional(),
+    z.array(item).max(50).optional(),
   );
 
 export const TaskRequestFilter = z.object({
-  Login: z.preprocess(emptyToUndefined, z.string().optional()),
-  FromDate: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
-  ToDate: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
+  Login: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  FromDate: z.preprocess(emptyToUndefined, StoredTimestamp.optional()),
+  ToDate: z.preprocess(emptyToUndefined, StoredTimestamp.optional()),
   Statuses: listParam(JobStatus),
   Types: listParam(Scenario),
-  ScheduleName: z.preprocess(emptyToUndefined, z.string().optional()),
+  ScheduleName: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   Keyword: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   QueryForDelete: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
   Path: z.preprocess(emptyToUndefined, SyncTaskSortField.default('ScheduledFor')),

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EDITION_BASE_PATHS, EDITIONS, type Edition } from '@manway/core/editions';
 import type { Readiness } from '../platform';
+import { pagePolicy } from './security-headers';
 
 const CONFIG_PLACEHOLDER = '<!--manway:config-->';
 
@@ -18,13 +19,16 @@ export interface WebAppOptions {
 }
 
 export async function registerWebApp(app: FastifyInstance, { distDir, readiness }: WebAppOptions): Promise<void> {
-  const pages = new Map<Edition, string>();
+  const pages = new Map<Edition, { html: string; policy: string }>();
   for (const edition of EDITIONS) {
     const file = join(distDir, EDITION_BASE_PATHS[edition], 'index.html');
     if (!existsSync(file)) continue;
     const config = { baseUrl: EDITION_BASE_PATHS[edition], apiBaseUrl: '/', edition };
-    const script = `<script>window.__MANWAY__=${JSON.stringify(config)}</script>`;
-    pages.set(edition, readFileSync(file, 'utf8').replace(CONFIG_PLACEHOLDER, script));
+    const script = `window.__MANWAY__=${JSON.stringify(config)}`;
+    pages.set(edition, {
+      html: readFileSync(file, 'utf8').replace(CONFIG_PLACEHOLDER, `<script>${script}</script>`),
+      policy: pagePolicy([script]),
+    });
   }
 
   if (existsSync(join(distDir, 'assets'))) {
@@ -55,7 +59,11 @@ export async function registerWebApp(app: FastifyInstance, { distDir, readiness 
       if (readiness.ready && !request.user) {
         return reply.redirect(`/api/account/login?returnUrl=${encodeURIComponent(request.url)}`, 302);
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', page.policy)
+        .send(page.html);
     };
     app.get(basePath.slice(0, -1), { schema: { hide: true } }, (_request, reply) => reply.redirect(basePath, 302));
     app.get(basePath, { schema: { hide: true } }, handler);

@@ -399,7 +399,7 @@ export class FiltersService {
     user: CurrentUser,
     q: MapResultsQuery,
     limit: number,
-  ): Promise<{ typeName: string; rows: MapFeatureRow[]; total: number }> {
+  ): Promise<{ typeName: string; rows: MapFeatureRow[]; total: number; plusFound: boolean }> {
     const by = q.filterBy ?? (q.filterName !== undefined ? 'name' : 'filter');
     let def: FilterDefinition;
     let root = 'filter';
@@ -419,11 +419,13 @@ export class FiltersService {
       throw fail.conflict('The filter changed since it was read. Reload it and try again.');
     }
     const { query, typeName } = await this.toQuery(def, root, this.restrictions(q.additionalRestrictions));
-    const [rows, total] = await Promise.all([
+    // Counted as far as the search counts (any user could otherwise make the server count a whole network).
+    const [rows, counted] = await Promise.all([
       this.repo.assetFeatures(query, limit),
-      this.repo.countAssets(query, Number.MAX_SAFE_INTEGER - 1),
+      this.repo.countAssets(query, SEARCH_COUNT_CAP),
     ]);
-    return { typeName, rows, total };
+    const plusFound = counted > SEARCH_COUNT_CAP;
+    return { typeName, rows, total: plusFound ? SEARCH_COUNT_CAP : counted, plusFound };
   }
 
   // Saved filters ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
+import { SEARCH_COUNT_CAP } from '@manway/core/api/filters';
 import { MAP_RESULTS_MAX_LIMIT, MapResults, MapResultsQuery } from '@manway/core/api/map';
 import type { CurrentUser } from '../users/service';
 import type { MapService } from './service';
@@ -21,7 +22,7 @@ export function mapRoutes(map: MapService) {
             'features and their count, counted up to the limit: plusFound says more match. ignoreCache and timestamp are accepted; answers are ' +
             'always read fresh. Filter variant: filterName (a saved filter, filterBy=name) or filter (a filter ' +
             'definition as JSON, filterBy=filter), additionalRestrictions ({ ids?, extent? } as JSON) and limit; ' +
-            'filterHash, when sent, must match the filter (409 otherwise), and counts every match (plusFound false).',
+            `filterHash, when sent, must match the filter (409 otherwise), and counts up to ${SEARCH_COUNT_CAP} matches (plusFound beyond).`,
           tags: ['filters'],
           querystring: MapResultsQuery,
           response: { 200: MapResults, 400: ModelStateBody, 401: MessageBody, 404: MessageBody, 409: CodeBody },

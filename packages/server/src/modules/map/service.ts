@@ -103,8 +103,8 @@ export class MapService {
   async results(user: CurrentUser, q: MapResultsQuery): Promise<string> {
     if (FILTER_VARIANT_PARAMS.some((p) => q[p] !== undefined)) {
       const limit = parseLimit(q.limit);
-      const { typeName, rows, total } = await this.filters.mapFeatures(user, q, limit);
-      return resultsJson(typeName, rows, { total, plusFound: false, limit });
+      const { typeName, rows, total, plusFound } = await this.filters.mapFeatures(user, q, limit);
+      return resultsJson(typeName, rows, { total, plusFound, limit });
     }
     if (!q.dynamicLayerId) throw fail.field('dynamicLayerId', 'Name the layer: Node, Section or Lateral.');
     if (!q.extent) throw fail.field('extent', 'The viewport extent is required: west,south,east,north.');

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CurrentUser } from '../users/service';
 import type { SettingsService } from './service';
 
-const editionHeader = z.object({ [APPLICATION_EDITION_HEADER]: z.string().optional() });
+const editionHeader = z.object({ [APPLICATION_EDITION_HEADER]: z.string().max(40).optional() });
 
 export function settingsRoutes(settings: SettingsService) {
   return async (base: FastifyInstance) => {
