@@ -93,7 +93,9 @@ export class AccountService {
 
   /** The user behind a token, extending the session's idle expiry; undefined when it is not live. */
   async resolve(token: string): Promise<{ user: CurrentUser; expiresAt: Date } | undefined> {
-    this.listening ??= this.listen();
+    // The first call waits for the database to confirm it listens (or to fail to), so that even
+    // the first session can be cached; after that this is an already settled promise.
+    await (this.listening ??= this.listen());
     const now = this.now();
     const tokenHash = hashToken(token);
     let entry = this.cache.get(tokenHash);
