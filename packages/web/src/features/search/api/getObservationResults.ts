@@ -1,4 +1,5 @@
 import { ResultsList, type FilterDefinition, type ResultsList as ResultsListType } from '@manway/core/api/filters';
+import { OBJECT_NOT_FOUND } from '../../../shell/errors/catalogue';
 import { performRequest } from '../../../shell/request/request';
 import type { AppThunk } from '../../../shell/store/types';
 
@@ -27,6 +28,8 @@ export const getObservationResults =
             page,
             pageSize,
           },
+          // The inspection is opened by id: 404 means it is gone.
+          statusMessages: { 404: OBJECT_NOT_FOUND },
         },
         { dispatch, ...extra },
       ),

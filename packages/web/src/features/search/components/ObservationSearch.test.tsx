@@ -124,6 +124,19 @@ const codes = (panel: HTMLElement) =>
     .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
 
 describe('observation search', () => {
+  it("an inspection that is gone shows 'Object not found'", async () => {
+    const missing = { status: 404, json: { message: 'Inspection not found' } };
+    const server = new FakeServer()
+      .on('GET', '/api/settings/general', { json: generalSettings() })
+      .on('GET', '/api/filters/meta/list/observation/Inspection/42', missing)
+      .on('POST', '/api/filters/results/observation', missing);
+    await renderEdition({ server, home: <ObservationSearch inspectionId={42} title="Observations" /> });
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.includes('Object not found'))).toBe(true);
+    expect(screen.queryByText('Something unexpected just happened')).toBeNull();
+  });
+
   it("lists every observation of the inspection, each code by its standard's label, with the count", async () => {
     const { server, panel } = await open();
     expect(sent(server)).toEqual([
