@@ -50,6 +50,8 @@ export class PostgresListener {
     if (!client) {
       // Handlers are told `live(true)` when the connection (or a later one) is listening.
       await (this.connecting ??= this.connect());
+      // A connection already under way may have sent its LISTENs before this channel was added.
+      if (added) await this.client?.query(`LISTEN ${channel}`).catch(() => this.lost(this.client));
       return unlisten;
     }
     try {
