@@ -113,7 +113,7 @@ describe('widget gallery', () => {
     expect(ids).toEqual([...ids].sort().reverse());
     await screenshot(page, 'widget-gallery-grid-sorted-filtered');
 
-    await page.getByRole('button', { name: 'Reset all' }).click();
+    await page.getByRole('button', { name: 'reset all' }).click();
     await waitForColumn(page, ASSET_ID, (values) => values[0] === 'SE-000001');
 
     await page.getByLabel('Rows per page').selectOption('100');
@@ -167,7 +167,7 @@ describe('widget gallery', () => {
 
     await section.getByRole('button', { name: 'Choose districts' }).click();
     const districts = page.getByRole('dialog', { name: 'Districts' });
-    await districts.getByRole('button', { name: 'Show all' }).click();
+    await districts.getByRole('button', { name: 'show all' }).click();
     await districts.getByRole('option', { name: 'Ashby' }).click();
     await districts.getByRole('option', { name: 'Harbour' }).click();
     expect(await districts.getByRole('group', { name: 'Chosen' }).innerText()).not.toContain('Harbour');

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { FilterForm } from '@manway/core/api/filters';
 import type { FilterPropertyMeta } from '@manway/core/api/filters';
 import {
+  DATE_TIME_FORMAT_MESSAGE,
+  formatMessage,
+  MAX_MESSAGE,
+  MIN_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '@manway/core/rules/field-validation';
+import {
   canNestGroupAt,
   formFields,
   formOfMeta,
@@ -127,7 +134,7 @@ describe('advanced search form', () => {
     });
   });
 
-  it('a row that cannot be searched says why, with the spec’s range messages', () => {
+  it('a row that cannot be searched says why, with the core’s field-validation messages (spec section 5)', () => {
     const empty = newCondition(size);
     const low = { ...newCondition(size), value: '50' };
     const high = { ...newCondition(size), value: '5000' };
@@ -137,14 +144,15 @@ describe('advanced search form', () => {
     const result = toDefinition(draft(empty, low, high, none, reversed, badDate), form);
     expect(result).toEqual({
       errors: {
-        [empty.key]: 'Enter a value.',
-        [low.key]: 'The value is less than allowed minimum (100)',
-        [high.key]: 'The value exceeds the allowed maximum (3000)',
+        [empty.key]: REQUIRED_MESSAGE,
+        [low.key]: formatMessage(MIN_MESSAGE, 100),
+        [high.key]: formatMessage(MAX_MESSAGE, 3000),
         [none.key]: 'Choose at least one value.',
         [reversed.key]: 'The low end must not exceed the high end.',
-        [badDate.key]: 'Invalid date/time format',
+        [badDate.key]: DATE_TIME_FORMAT_MESSAGE,
       },
     });
+    expect(formatMessage(MIN_MESSAGE, 100)).toBe('The value is less than allowed minimum (100)');
   });
 
   it('a saved definition opens in the form as it was saved', () => {

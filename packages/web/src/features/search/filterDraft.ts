@@ -14,6 +14,12 @@ import {
   type FilterPropertyMeta,
   type FilterValue,
 } from '@manway/core/api/filters';
+import {
+  DATE_TIME_FORMAT_MESSAGE,
+  REQUIRED_MESSAGE,
+  validateDateTime,
+  validateField,
+} from '@manway/core/rules/field-validation';
 
 export type FormField = FilterForm['groups'][number]['fields'][number];
 
@@ -191,19 +197,20 @@ export function toDefinition(draft: FilterDraft, form: FilterForm): DraftResult 
 
 function scalar(text: string, field: FormField): { value: string | number | boolean } | { error: string } {
   const t = text.trim();
-  if (t === '') return { error: 'Enter a value.' };
+  // The messages are the core's field-validation ones (spec section 5), as in every other form.
+  if (t === '') return { error: REQUIRED_MESSAGE };
   switch (field.kind) {
     case 'number': {
       const n = Number(t.replace(',', '.'));
       if (!Number.isFinite(n)) return { error: 'Enter a number.' };
-      if (field.min !== null && n < field.min)
-        return { error: `The value is less than allowed minimum (${field.min})` };
-      if (field.max !== null && n > field.max) return { error: `The value exceeds the allowed maximum (${field.max})` };
-      return { value: n };
+      const checked = validateField(n, { min: field.min ?? undefined, max: field.max ?? undefined });
+      return checked.valid ? { value: n } : { error: checked.message };
     }
     case 'date': {
+      const checked = validateDateTime(t);
+      if (!checked.valid) return { error: checked.message };
       const ms = Date.parse(t);
-      return Number.isNaN(ms) ? { error: 'Invalid date/time format' } : { value: new Date(ms).toISOString() };
+      return Number.isNaN(ms) ? { error: DATE_TIME_FORMAT_MESSAGE } : { value: new Date(ms).toISOString() };
     }
     case 'boolean':
       return { value: t === 'true' };

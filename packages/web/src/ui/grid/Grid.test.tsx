@@ -229,7 +229,7 @@ describe('grid: filters', () => {
     advanceTimers(COLUMN_FILTER_DEBOUNCE_MS);
     expect(bodyRows()).toHaveLength(10);
 
-    await click('Reset all');
+    await click('reset all');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
     expect(screen.getByRole('searchbox', { name: 'Filter Type' })).toHaveValue('');
     expect(header('Name')).toHaveAttribute('aria-sort', 'none');
@@ -240,7 +240,7 @@ describe('grid: filters', () => {
   it('a typed filter still pending when reset all is pressed does not come back', async () => {
     renderGrid({ enableColumnFilters: true });
     await type('Filter Type', 'pipe');
-    await click('Reset all');
+    await click('reset all');
     advanceTimers(COLUMN_FILTER_DEBOUNCE_MS);
     expect(bodyRows()).toHaveLength(DEFAULT_GRID_PAGE_SIZE);
   });

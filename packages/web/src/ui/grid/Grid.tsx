@@ -68,7 +68,7 @@ export interface GridProps<TRow> {
   emptyMessage?: string;
   enableGlobalSearch?: boolean;
   enableColumnFilters?: boolean;
-  /** A 'Reset all' button clearing search, column filters and sort; shown with either filter by default. */
+  /** A 'reset all' button clearing search, column filters and sort; shown with either filter by default. */
   enableResetAll?: boolean;
   enableRowSelection?: boolean;
   /** Controls the selection when given; the grid keeps its own otherwise. */
@@ -321,7 +321,7 @@ export function Grid<TRow>({
               onSearch={table.setGlobalFilter}
             />
           )}
-          {enableResetAll && <Button onClick={resetAll}>Reset all</Button>}
+          {enableResetAll && <Button onClick={resetAll}>reset all</Button>}
         </div>
       )}
       <div ref={setScroller} className={virtual ? 'mw-grid__scroller mw-grid__scroller--bounded' : 'mw-grid__scroller'}>

@@ -101,20 +101,20 @@ describe('select modal', () => {
     expect(screen.queryByRole('option', { name: 'Asbestos cement' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('option')).toHaveLength(MATERIALS.length - 2);
 
-    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    await user.click(screen.getByRole('button', { name: 'show all' }));
     expect(screen.getByRole('option', { name: 'Asbestos cement' })).toBeInTheDocument();
     expect(screen.getAllByRole('option')).toHaveLength(MATERIALS.length);
-    expect(screen.queryByRole('button', { name: 'Show all' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'show all' })).not.toBeInTheDocument();
   });
 
   it("offers no 'show all' when nothing is hidden", () => {
     renderSingle();
-    expect(screen.queryByRole('button', { name: 'Show all' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'show all' })).not.toBeInTheDocument();
   });
 
   it("says 'no data' when there are no options", () => {
     renderSingle({ options: [] });
-    expect(screen.getByText('No data')).toBeInTheDocument();
+    expect(screen.getByText('no data')).toBeInTheDocument();
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 

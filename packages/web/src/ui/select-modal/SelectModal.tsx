@@ -8,7 +8,8 @@ import { SearchBox } from '../search-box/SearchBox';
 import { matchesSearch, sameSelection, showsSearchBox, toggled, type SelectOption } from './selection';
 import './SelectModal.css';
 
-export const DEFAULT_NO_DATA_TEXT = 'No data';
+/** Spec section 8: "Empty select list: 'no data'", verbatim. */
+export const DEFAULT_NO_DATA_TEXT = 'no data';
 export const DEFAULT_NO_RESULTS_TEXT = 'No results';
 
 interface CommonProps {
@@ -232,7 +233,7 @@ export function SelectModal(props: SelectModalProps) {
         )}
         {hasHidden && (
           <Button variant="ghost" className="mw-select-modal__show-all" onClick={() => setShowingAll(true)}>
-            Show all
+            show all
           </Button>
         )}
       </div>

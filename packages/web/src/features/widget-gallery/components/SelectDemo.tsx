@@ -39,7 +39,7 @@ export function SelectDemo() {
         ['SelectModal', 'ui/select-modal/SelectModal.tsx'],
         ['toSelectOptions', '@manway/core/rules/select-options.ts'],
       ]}
-      description="Chosen items sit in a strip above the list; a search box appears above 8 options when enabled; hidden options appear after 'Show all'. A single pick closes at once; several picks apply when the modal closes, and only if they changed."
+      description="Chosen items sit in a strip above the list; a search box appears above 8 options when enabled; hidden options appear after 'show all'. A single pick closes at once; several picks apply when the modal closes, and only if they changed."
     >
       <GalleryExample title="Single select, searchable">
         <Button onClick={() => setOpen('material')}>Choose material</Button>

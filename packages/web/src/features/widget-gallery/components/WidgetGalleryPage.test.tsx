@@ -93,7 +93,7 @@ describe('widget gallery', () => {
     await user.click(within(select).getByRole('button', { name: 'Choose material' }));
     const materials = within(screen.getByRole('dialog', { name: 'Material' }));
     expect(materials.queryByRole('option', { name: 'Pitch fibre' })).not.toBeInTheDocument();
-    await user.click(materials.getByRole('button', { name: 'Show all' }));
+    await user.click(materials.getByRole('button', { name: 'show all' }));
     await user.click(materials.getByRole('option', { name: 'Pitch fibre' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(select).getByText('Pitch fibre')).toBeInTheDocument();
