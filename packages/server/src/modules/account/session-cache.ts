@@ -53,7 +53,8 @@ export class SessionCache {
 
   forgetUser(userId: string): void {
     this.generation++;
-    for (const [hash, entry] of this.entries.entries()) if (entry.user.id === userId) this.entries.delete(hash);
+    const hashes = [...this.entries.entries()].filter(([, e]) => e.user.id === userId).map(([hash]) => hash);
+    for (const hash of hashes) this.entries.delete(hash);
   }
 
   /** A message from SESSION_CHANNEL: `s:<token hash>` or `u:<user id>`. */
