@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { fail } from './errors';
@@ -18,6 +18,7 @@ import { RequestLog, type LoggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { registerHostGuard } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { compiledSerializerCompiler } from './http/serializer';
 import { registerWebApp } from './http/web';
 import type { OpenIdSingleSignOn } from './modules/account/oidc';
 import { oidcRoutes } from './modules/account/oidc-routes';
@@ -65,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   // Error handling first: plugins registered before it would keep Fastify's default handler.
   registerErrorHandling(app);

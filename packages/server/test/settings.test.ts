@@ -93,14 +93,21 @@ describe('general settings', () => {
     }
   });
 
-  it('a database of another structure version answers db-state/bom-version-changed', async () => {
-    await server.db.query(`UPDATE manway_meta SET value = '999' WHERE key = 'schema_version'`);
-    try {
-      const res = await editor.get('/api/settings/general');
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe('db-state/bom-version-changed');
-    } finally {
-      await server.db.query(`UPDATE manway_meta SET value = $1 WHERE key = 'schema_version'`, [String(SCHEMA_VERSION)]);
+  it('a database of an older structure version answers db-state/bom-version-changed, a newer one unsupported-db-version', async () => {
+    for (const [version, code] of [
+      [SCHEMA_VERSION - 1, 'db-state/bom-version-changed'],
+      [999, 'db-state/unsupported-db-version'],
+    ] as const) {
+      await server.db.query(`UPDATE manway_meta SET value = $1 WHERE key = 'schema_version'`, [String(version)]);
+      try {
+        const res = await editor.get('/api/settings/general');
+        expect(res.status, String(version)).toBe(400);
+        expect(res.body.code, String(version)).toBe(code);
+      } finally {
+        await server.db.query(`UPDATE manway_meta SET value = $1 WHERE key = 'schema_version'`, [
+          String(SCHEMA_VERSION),
+        ]);
+      }
     }
   });
 });

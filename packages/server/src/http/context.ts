@@ -19,8 +19,6 @@ declare module 'fastify' {
     user: CurrentUser | null;
   }
   interface FastifyContextConfig {
-    /** Reachable without a session (sign-in, health, API docs). Every other API route requires one. */
-    public?: boolean;
     /** Reachable while the database is not ready (health, docs). */
     withoutDatabase?: boolean;
   }

@@ -61,7 +61,6 @@ export function oidcRoutes(sso: OpenIdSingleSignOn, account: AccountService, use
     app.get(
       OIDC_START_PATH,
       {
-        config: { public: true },
         schema: {
           summary: 'Start single sign-on',
           description: 'Redirects to the OpenID Connect provider; it comes back to the callback, which signs in.',
@@ -91,7 +90,6 @@ export function oidcRoutes(sso: OpenIdSingleSignOn, account: AccountService, use
     app.get(
       OIDC_CALLBACK_PATH,
       {
-        config: { public: true },
         schema: {
           summary: 'Single sign-on callback',
           description:

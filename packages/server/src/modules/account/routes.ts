@@ -39,7 +39,6 @@ export function accountRoutes(account: AccountService, config: Config, sso: Sing
     app.get(
       LOGIN_PATH,
       {
-        config: { public: true },
         schema: {
           summary: 'The sign-in page',
           description: 'HTML. With useDefaultUser=true and a configured default user, signs in and redirects at once.',
@@ -67,7 +66,6 @@ export function accountRoutes(account: AccountService, config: Config, sso: Sing
     app.post(
       LOGIN_PATH,
       {
-        config: { public: true },
         schema: {
           summary: 'Sign in',
           description: 'JSON answers { returnUrl }; the sign-in form post answers a redirect. Sets the session cookie.',
@@ -101,7 +99,6 @@ export function accountRoutes(account: AccountService, config: Config, sso: Sing
     app.post(
       '/api/account/logoff',
       {
-        config: { public: true },
         schema: {
           summary: 'Sign out',
           description:

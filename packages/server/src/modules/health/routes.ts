@@ -15,7 +15,7 @@ export function healthRoutes(readiness: Readiness, databaseKind: 'pglite' | 'pos
     base.withTypeProvider<ZodTypeProvider>().get(
       '/api/health',
       {
-        config: { public: true, withoutDatabase: true },
+        config: { withoutDatabase: true },
         schema: { summary: 'Readiness', tags: ['platform'], response: { 200: Health, 503: Health } },
       },
       async (_request, reply) => {
