@@ -11,6 +11,8 @@ const run = (cmd, args) => {
 };
 run('npm', ['run', 'build', '-w', '@manway/web']);
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/foundation.ts']);
+// Authenticated calls per second beside bare Fastify and bare Node, on PGlite and PostgreSQL.
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/http.ts']);
 // The widget pages are their own Vite entry (packages/web/bench), built apart from the product.
 run('npx', ['vite', 'build', '--config', 'packages/web/bench/vite.config.ts']);
 run(process.execPath, ['--import', 'tsx', 'packages/e2e/bench/widgets.ts']);
