@@ -22,6 +22,7 @@ export class AppError extends Error {
   }
 }
 
+export const DUPLICATE_ASSET_MESSAGE = 'An asset with the same name and subtype already exists.';
 export const FORBIDDEN_ACTION = 'You have no permissions to perform this action';
 export const FORBIDDEN_PAGE = 'You have no permissions to access this page.';
 
@@ -70,7 +71,7 @@ export function problemToHttp(problem: Problem, route?: string): HttpProblem {
     case 'forbidden':
       return { status: 403, body: { message: problem.message } };
     case 'not-found':
-      return { status: 404, body: { message: problem.message } };
+      return { status: 404, body: { code: 'object/not-found', message: problem.message } };
     case 'conflict':
       return { status: 409, body: { code: 'concurrency/modified-by-another-user', message: problem.message } };
     case 'rate-limited':
@@ -147,6 +148,10 @@ export function problemFromDatabaseError(error: unknown): Problem | undefined {
       // Two saves of the same name racing past the service's check.
       if (e.constraint === 'saved_filters_owner_name_key') {
         return { kind: 'coded', code: 'filter/name-exists', message: FILTER_NAME_EXISTS_MESSAGE };
+      }
+      // Asset ids are unique within their type (migration 0002, assets_code_key).
+      if (e.constraint === 'assets_code_key') {
+        return { kind: 'coded', code: 'asset/duplicate-name-and-subtype', message: DUPLICATE_ASSET_MESSAGE };
       }
       return {
         kind: 'validation',

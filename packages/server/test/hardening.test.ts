@@ -174,6 +174,20 @@ describe('our origin is not whatever the Host header says', () => {
   });
 });
 
+describe("the catalogue's codes where their situation arises", () => {
+  it("a missing object answers 404 with the catalogue's object/not-found code", async () => {
+    const res = await admin.get('/api/objects/Node/999999999');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'object/not-found' });
+  });
+
+  it("an unknown API address answers 404 with server/path-not-found and 'Address not found'", async () => {
+    const res = await admin.get('/api/no-such-call');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 'server/path-not-found', message: 'Address not found' });
+  });
+});
+
 describe('security headers', () => {
   it('every answer says nosniff and keeps the referrer on our own site', async () => {
     const res = await rawRequest(server.base, 'GET', '/api/health');

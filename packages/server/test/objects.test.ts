@@ -188,7 +188,7 @@ describe('object details', () => {
   it("a missing object answers 404 'Object not found'", async () => {
     const res = await guest.get('/api/objects/Node/99999999');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Object not found' });
+    expect(res.body).toEqual({ code: 'object/not-found', message: 'Object not found' });
     // A section id asked for as a node is not that node either.
     const s = await one(`SELECT id FROM assets WHERE object_type = 'section' LIMIT 1`);
     expect((await guest.get(`/api/objects/Node/${s.id}`)).status).toBe(404);

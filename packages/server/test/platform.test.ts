@@ -40,7 +40,7 @@ describe('the HTTP surface', () => {
     await c.signIn('admin', TEST_ADMIN_PASSWORD);
     const res = await c.get('/api/no/such/thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Address not found' });
+    expect(res.body).toEqual({ code: 'server/path-not-found', message: 'Address not found' });
   });
 
   it('the OpenAPI document lists the routes with their schemas, and the docs page is served', async () => {

@@ -45,7 +45,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Address not found' });
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ code: 'server/path-not-found', message: 'Address not found' });
+    }
     return reply
       .status(404)
       .type('text/html')
