@@ -81,7 +81,7 @@ describe("the log page's 'Uploading progress'", () => {
       const globalId = randomUUID();
       const fileName = `survey-${i + 1}-${globalId.slice(0, 8)}.mp4`;
       names.push(fileName);
-      await office('PUT', `/api/sync/media/${globalId}`, {
+      const { token } = await office<{ token: string }>('PUT', `/api/sync/media/${globalId}`, {
         globalId,
         ownerType: 'asset',
         ownerGlobalId: asset.assetGlobalId,
@@ -95,7 +95,7 @@ describe("the log page's 'Uploading progress'", () => {
       for (let offset = 0; offset < bytes.length; offset += CHUNK) {
         await office(
           'PUT',
-          `/api/sync/media/${globalId}/content?offset=${offset}`,
+          `/api/sync/media/${globalId}/content?offset=${offset}&token=${token}`,
           bytes.subarray(offset, offset + CHUNK),
         );
       }

@@ -75,6 +75,7 @@ export function createServices(db: Database, config: Config): Services {
   });
   const jobs = new LateJobSender();
   const media = new MediaStore(config.dataDir);
+  const syncImport = new SyncImportService(new SyncImportRepository(db), media, config.mediaMaxBytes);
   const syncAgent = new SyncAgentService(
     new SyncAgentRepository(db, leaseSecondsFor(config.office)),
     websync,
@@ -108,12 +109,15 @@ export function createServices(db: Database, config: Config): Services {
       media,
     ),
     syncAgent,
-    syncImport: new SyncImportService(new SyncImportRepository(db), media, config.mediaMaxBytes),
+    syncImport,
     jobs,
     tiles: new TilesService(new TilesRepository(db), objects),
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();
+      },
+      'media.purge-uploads': async () => {
+        await syncImport.purgeAbandonedUploads();
       },
       'websync.schedule': async () => {
         await websync.runDueSchedules();

@@ -208,6 +208,9 @@ beforeAll(async () => {
     },
   });
   await field.db.exec(`TRUNCATE ${NETWORK_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  // Accepting field work needs editor permissions in the Office: the agent's Office account here is
+  // an editor with the websync permission (a regular one delivers for review; tested below).
+  await office.db.query(`UPDATE users SET role = 'editor' WHERE login = 'syncer'`);
   fieldAdmin = field.client();
   await fieldAdmin.signIn('admin', TEST_ADMIN_PASSWORD);
   officeSyncer = office.client();
@@ -735,6 +738,74 @@ describe('scenario 2: sending completed tasks', () => {
   );
 });
 
+describe('scenario 2: what the Office refuses or decides', () => {
+  it(
+    'a record the Office refuses (400) fails alone with its reason in the client log; the rest of its page is sent, and later runs are not blocked',
+    async () => {
+      await setSettings('sendingCompletedTasksSettings', SENDING);
+      const [t] = await field.db.query<{ id: string; asset_id: string }>(
+        `SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 1`,
+      );
+      const good = await addInspection(t!.id, t!.asset_id);
+      const bad = await addInspection(t!.id, t!.asset_id);
+      // The Field's database holds a date the Office's contract refuses (years 1800 to 2200).
+      await field.db.query(`UPDATE inspections SET inspected_at = '1750-06-01T10:00:00Z' WHERE id = $1`, [bad.id]);
+      const pageSize = (await one(field, `SELECT count(*)::int AS n FROM inspections WHERE status <> 'incomplete'`)).n;
+      expect(pageSize).toBeLessThanOrEqual(50);
+
+      const id = await newTask('SendingCompletedTasks');
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedWithErrors');
+      expect(await officeInspection(good.global_id)).toMatchObject({ status: 'completed' });
+      expect(await officeInspection(bad.global_id)).toBeUndefined();
+      const client = await logOf(id, 'Client');
+      expect(client).toMatch(
+        /Failed to send inspection of \S+ on 1750-06-01: The Office system answered 400 to \/api\/sync\/import\/inspections: .*inspectedAt.*1800/,
+      );
+      expect(client).toMatch(/Completed inspections: 1 copied, .*, 1 refused by the Office\./);
+      expect(client).toMatch(/Finished with 1 records or files not transferred/);
+
+      // Once the Field corrects it, the next run sends it.
+      await field.db.query(`UPDATE inspections SET inspected_at = '2025-06-01T10:00:00Z' WHERE id = $1`, [bad.id]);
+      const again = await newTask('SendingCompletedTasks');
+      expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
+      expect(await officeInspection(bad.global_id)).toMatchObject({ status: 'completed' });
+    },
+    LONG,
+  );
+
+  it(
+    'an Office account without editor permissions delivers for review: nothing accepted, no task completed, and the client log says why',
+    async () => {
+      await setSettings('sendingCompletedTasksSettings', SENDING);
+      const fieldTasks = await field.db.query<{ id: string; asset_id: string; global_id: string }>(
+        `SELECT id::text AS id, asset_id::text AS asset_id, global_id::text AS global_id FROM tasks ORDER BY global_id`,
+      );
+      const open = await office.db.query<{ g: string }>(
+        `SELECT global_id::text AS g FROM tasks WHERE state = 'planned' AND global_id = ANY($1::uuid[])`,
+        [fieldTasks.map((t) => t.global_id)],
+      );
+      const t = fieldTasks.find((f) => f.global_id === open[0]!.g)!;
+      const inspection = await addInspection(t.id, t.asset_id);
+      await office.db.query(`UPDATE users SET role = 'regular' WHERE login = 'syncer'`);
+      try {
+        const id = await newTask('SendingCompletedTasks');
+        expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+        expect(await officeInspection(inspection.global_id)).toMatchObject({ status: 'pending', review: null });
+        expect((await one(office, `SELECT state FROM tasks WHERE global_id = $1`, [t.global_id])).state).toBe(
+          'planned',
+        );
+        expect(await logOf(id, 'Client')).toContain(
+          'The inspections were delivered for office review, not accepted: accepting them (AutoAcceptImportedTasks) ' +
+            'needs an Office account with editor permissions (administrator or editor).',
+        );
+      } finally {
+        await office.db.query(`UPDATE users SET role = 'editor' WHERE login = 'syncer'`);
+      }
+    },
+    LONG,
+  );
+});
+
 describe('the new endpoints', () => {
   it('answer 403 to a user without the websync permission', async () => {
     const inspector = office.client();
@@ -758,7 +829,7 @@ describe('the new endpoints', () => {
         })
       ).status,
     ).toBe(403);
-    const chunk = await inspector.request('PUT', `/api/sync/media/${gid}/content?offset=0`, {
+    const chunk = await inspector.request('PUT', `/api/sync/media/${gid}/content?offset=0&token=${gid}`, {
       raw: 'abc',
       headers: { 'content-type': 'application/octet-stream' },
     });
@@ -794,9 +865,10 @@ describe('the new endpoints', () => {
     const badSha = await officeSyncer.put(`/api/sync/media/${gid}`, { ...declared, sha256: 'xyz' });
     expect(badSha.status).toBe(400);
     expect(badSha.body.ModelState).toHaveProperty('sha256');
-    expect((await officeSyncer.put(`/api/sync/media/${gid}`, declared)).body).toEqual({ received: 0, complete: false });
+    const first = (await officeSyncer.put(`/api/sync/media/${gid}`, declared)).body;
+    expect(first).toEqual({ received: 0, complete: false, token: expect.any(String) });
     // Bytes that are not what was declared (not a JPEG): refused, nothing kept.
-    const wrong = await officeSyncer.request('PUT', `/api/sync/media/${gid}/content?offset=0`, {
+    const wrong = await officeSyncer.request('PUT', `/api/sync/media/${gid}/content?offset=0&token=${first.token}`, {
       raw: 'not a jpeg',
       headers: { 'content-type': 'application/octet-stream' },
     });
@@ -804,11 +876,15 @@ describe('the new endpoints', () => {
     expect(wrong.body.ModelState).toHaveProperty('contentType');
     expect((await one(office, `SELECT count(*)::int AS n FROM media WHERE global_id = $1`, [gid])).n).toBe(0);
     const tooLong = await officeSyncer.put(`/api/sync/media/${gid}`, declared);
-    expect(tooLong.body).toEqual({ received: 0, complete: false });
-    const over = await officeSyncer.request('PUT', `/api/sync/media/${gid}/content?offset=0`, {
-      raw: 'x'.repeat(11),
-      headers: { 'content-type': 'application/octet-stream' },
-    });
+    expect(tooLong.body).toEqual({ received: 0, complete: false, token: expect.any(String) });
+    const over = await officeSyncer.request(
+      'PUT',
+      `/api/sync/media/${gid}/content?offset=0&token=${tooLong.body.token}`,
+      {
+        raw: 'x'.repeat(11),
+        headers: { 'content-type': 'application/octet-stream' },
+      },
+    );
     expect(over.status).toBe(400);
     expect(over.body.ModelState).toHaveProperty('content');
 

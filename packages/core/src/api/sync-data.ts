@@ -5,12 +5,17 @@
  * Records name each other by global id only; no local id or file path crosses the wire.
  */
 import { z } from 'zod';
-import { AssetRecord, MAX_EXPORT_PAGE, DEFAULT_EXPORT_PAGE } from './sync-export';
+import { INTEGER } from '../rules/postgres-values';
+import { AssetRecord, bounded, DateOnly, MAX_EXPORT_PAGE, DEFAULT_EXPORT_PAGE, Timestamp, whole } from './sync-export';
 import { EXISTING_TASKS_ACTIONS } from './websync';
 
 const GlobalId = z.uuid();
-const text = z.string().nullable();
+const text = (max: number) => bounded(max).nullable();
 const num = z.number().nullable();
+/** Whole numbers bounded by their columns' types and checks, so PostgreSQL never refuses one. */
+const count = whole({ min: 0, max: INTEGER.max });
+const peak = whole({ min: 0, max: 5 });
+const clock = whole({ min: 1, max: 12 });
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex');
 
 export const MEDIA_KINDS = ['image', 'video', 'document', 'fusion'] as const;
@@ -48,14 +53,17 @@ export const MediaRecord = z.object({
   kind: z.enum(MEDIA_KINDS),
   fileName: z.string().min(1).max(255),
   contentType: z.string().min(1).max(100),
-  sizeBytes: z.number().int().min(0),
+  sizeBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   sha256: Sha256,
   /** What the console's 'Uploading progress' shows as the file's job (its inspection or task). */
-  jobName: z.string(),
+  jobName: bounded(300),
 });
 export type MediaRecord = z.infer<typeof MediaRecord>;
 
 // ---- scenario 1: planned tasks, Office → Field ------------------------------------------------------
+
+/** An asset travels with what it needs: its section's end nodes, its own end nodes, its section. */
+export const MAX_ASSETS_WITH_NEEDS = 6;
 
 export const TasksExportQuery = z.object({
   after: z.uuid().optional(),
@@ -70,64 +78,77 @@ export const PlannedTaskRecord = z.object({
   projectGlobalId: GlobalId,
   taskType: z.enum(['inspect', 'clean', 'rehabilitate']),
   assetGlobalId: GlobalId,
-  district: text,
-  dueDate: text,
+  district: text(200),
+  dueDate: DateOnly.nullable(),
   state: z.enum(['planned', 'started', 'inspection-created', 'completed', 'deleted']),
   /** The task's asset and what it needs to exist (its nodes, its section), nodes first. */
-  assets: z.array(AssetRecord),
+  assets: z.array(AssetRecord).max(MAX_ASSETS_WITH_NEEDS),
   /** Media of the task's asset. */
-  media: z.array(MediaRecord),
+  media: z.array(MediaRecord).max(10_000),
 });
 export type PlannedTaskRecord = z.infer<typeof PlannedTaskRecord>;
 
-export const PlannedTasksPage = z.object({ items: z.array(PlannedTaskRecord), next: z.uuid().nullable() });
+export const PlannedTasksPage = z.object({
+  items: z.array(PlannedTaskRecord).max(MAX_EXPORT_PAGE),
+  next: z.uuid().nullable(),
+});
 export type PlannedTasksPage = z.infer<typeof PlannedTasksPage>;
 
 // ---- scenario 2: completed inspections, Field → Office ----------------------------------------------
 
-export const ObservationRecord = z.object({
-  globalId: GlobalId,
-  standardId: z.string(),
-  sequence: z.number().int().min(1),
-  distanceM: z.number().min(0),
-  code: z.string(),
-  characterisation: text,
-  quantification1: num,
-  quantification2: num,
-  clockFrom: num,
-  clockTo: num,
-  atJoint: z.boolean(),
-  continuous: z.enum(['S', 'F']).nullable(),
-  continuousGroup: num,
-  grade: num,
-  remark: text,
-  /** The video the observation was recorded on (a media file of the inspection) and where in it. */
-  videoMediaGlobalId: GlobalId.nullable().default(null),
-  videoOffsetMs: z.number().int().min(0).nullable().default(null),
-});
+export const ObservationRecord = z
+  .object({
+    globalId: GlobalId,
+    standardId: bounded(100),
+    sequence: whole({ min: 1, max: INTEGER.max }),
+    distanceM: z.number().min(0),
+    code: bounded(50),
+    characterisation: text(100),
+    quantification1: num,
+    quantification2: num,
+    clockFrom: clock.nullable(),
+    clockTo: clock.nullable(),
+    atJoint: z.boolean(),
+    continuous: z.enum(['S', 'F']).nullable(),
+    continuousGroup: whole(INTEGER).nullable(),
+    grade: whole({ min: 1, max: 5 }).nullable(),
+    remark: text(10_000),
+    /** The video the observation was recorded on (a media file of the inspection) and where in it. */
+    videoMediaGlobalId: GlobalId.nullable().default(null),
+    videoOffsetMs: count.nullable().default(null),
+  })
+  .refine((o) => (o.continuous === null) === (o.continuousGroup === null), {
+    message: 'A continuous defect (S or F) has a group number, and only one has.',
+    path: ['continuousGroup'],
+  });
+
+/** An inspection's header: the standard's header fields, by key, as plain values. */
+const Header = z
+  .record(bounded(100), z.union([bounded(2000), z.number(), z.boolean(), z.null()]))
+  .refine((h) => Object.keys(h).length <= 100, { message: 'At most 100 header fields.' });
 
 export const InspectionRecord = z.object({
   globalId: GlobalId,
   taskGlobalId: GlobalId.nullable(),
   assetGlobalId: GlobalId,
-  /** The inspected asset and what it needs, nodes first: created in the Office unless the rule skips. */
-  assets: z.array(AssetRecord),
-  standardId: z.string(),
+  /** The inspected asset and what it needs, nodes first: created in the Office when it lacks them, unless the rule skips. */
+  assets: z.array(AssetRecord).max(MAX_ASSETS_WITH_NEEDS),
+  standardId: bounded(100),
   direction: z.enum(['downstream', 'upstream']).nullable(),
   startNodeGlobalId: GlobalId.nullable(),
-  inspectedAt: z.string(),
+  inspectedAt: Timestamp,
   weather: z.enum(['dry', 'rain', 'snow', 'frost']).nullable(),
   preCleaning: z.boolean().nullable(),
   lengthSurveyedM: z.number().min(0).nullable(),
-  header: z.record(z.string(), z.unknown()),
-  strPeak: num,
-  strRating: num,
+  header: Header,
+  strPeak: peak.nullable(),
+  strRating: count.nullable(),
   strIndex: num,
-  strQuick: text,
-  omPeak: num,
-  omRating: num,
+  strQuick: text(50),
+  omPeak: peak.nullable(),
+  omRating: count.nullable(),
   omIndex: num,
-  omQuick: text,
+  omQuick: text(50),
   observations: z.array(ObservationRecord).max(5000),
 });
 export type InspectionRecord = z.infer<typeof InspectionRecord>;
@@ -137,6 +158,11 @@ export const InspectionsImport = z.object({
     SkipIfNotExistInOffice: z.boolean(),
     SkipIfAssetNotExistInOffice: z.boolean(),
     ExistingTasksAction: z.enum(EXISTING_TASKS_ACTIONS),
+    /**
+     * Asks the Office to accept what it writes (and complete the tasks). Only an account with
+     * editor permissions may accept; for others the inspections arrive pending review (the
+     * answer's `accepted` and `notice` say so).
+     */
     AutoAcceptImportedTasks: z.boolean(),
   }),
   items: z.array(InspectionRecord).max(MAX_EXPORT_PAGE),
@@ -147,10 +173,18 @@ export const ImportOutcome = z.object({
   globalId: GlobalId,
   result: z.enum(['inserted', 'updated', 'unchanged', 'kept', 'skipped']),
   /** Why it was kept as it is or skipped, for the client log. */
-  reason: z.string().nullable(),
+  reason: bounded(10_000).nullable(),
+  /** The assets the Office lacked and created for this record (never an existing one changed). */
+  createdAssets: z.array(bounded(300)).max(MAX_ASSETS_WITH_NEEDS),
 });
 export type ImportOutcome = z.infer<typeof ImportOutcome>;
-export const InspectionsImportResult = z.object({ outcomes: z.array(ImportOutcome) });
+export const InspectionsImportResult = z.object({
+  outcomes: z.array(ImportOutcome).max(MAX_EXPORT_PAGE),
+  /** Whether the inspections written were accepted (and their tasks completed). */
+  accepted: z.boolean(),
+  /** Why the Office did otherwise than asked (e.g. delivered for review instead of accepting). */
+  notice: bounded(1000).nullable(),
+});
 export type InspectionsImportResult = z.infer<typeof InspectionsImportResult>;
 
 // ---- media transfer ---------------------------------------------------------------------------------
@@ -159,10 +193,21 @@ export type InspectionsImportResult = z.infer<typeof InspectionsImportResult>;
 export const MEDIA_CHUNK_BYTES = 8 * 1024 * 1024;
 
 export const MediaParams = z.object({ globalId: z.uuid() });
-export const ChunkQuery = z.object({ offset: z.coerce.number().int().min(0) });
+export const ChunkQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** The upload's token from its declaration: only the sender holding it may write the file. */
+  token: z.uuid(),
+});
 
-/** What the receiver holds of a file: `received` bytes so far; `complete` once verified and stored. */
-export const MediaState = z.object({ received: z.number().int().min(0), complete: z.boolean() });
+/**
+ * What the receiver holds of a file: `received` bytes so far; `complete` once verified and stored;
+ * `token`, answered by the declaration of a file still to send, goes with each of its chunks.
+ */
+export const MediaState = z.object({
+  received: z.number().int().min(0),
+  complete: z.boolean(),
+  token: z.uuid().optional(),
+});
 export type MediaState = z.infer<typeof MediaState>;
 
 export const MEDIA_FILE_STATUSES = ['Waiting', 'Transferring', 'Completed', 'AlreadyPresent', 'Failed'] as const;
@@ -171,10 +216,10 @@ export const TaskMediaQuery = z.object({ taskId: z.coerce.number().int().positiv
 
 /** The spec's "Task media: jobName, fileName, status, percentsComplete". */
 export const TaskMediaItem = z.object({
-  jobName: z.string(),
-  fileName: z.string(),
+  jobName: bounded(300),
+  fileName: bounded(255),
   status: z.enum(MEDIA_FILE_STATUSES),
   percentsComplete: z.number().int().min(0).max(100),
 });
 export type TaskMediaItem = z.infer<typeof TaskMediaItem>;
-export const TaskMediaList = z.array(TaskMediaItem);
+export const TaskMediaList = z.array(TaskMediaItem).max(1_000_000);

@@ -4,6 +4,14 @@
  * again before writing anything. Records name each other by global id, never by a local id.
  */
 import { z } from 'zod';
+import {
+  dateOnlyProblem,
+  ewkbProblem,
+  FIRST_YEAR,
+  INTEGER,
+  SMALLINT,
+  timestampProblem,
+} from '../rules/postgres-values';
 
 /**
  * What can be exported, in the order a full copy must take: object types before their subtypes,
@@ -41,49 +49,69 @@ export const ExportQuery = z.object({
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
 const GlobalId = z.uuid();
+
+// Every value is bounded as its column is (and as PostgreSQL would check it), so a record it would
+// refuse is a 400 naming the field before any statement runs, and the bounds show in OpenAPI.
+
+/** A text of at most `max` characters. */
+export const bounded = (max: number) => z.string().max(max);
+const text = (max: number) => bounded(max).nullable();
+/** A whole number within `range` (a column's type, or its check). */
+export const whole = (range: { min: number; max: number }) => z.number().int().min(range.min).max(range.max);
+const int = whole(INTEGER);
 const num = z.number().nullable();
-const text = z.string().nullable();
+
+/** An ISO 8601 timestamp with its offset, within the years records may carry. */
+export const Timestamp = bounded(40).superRefine((value, ctx) => {
+  const problem = timestampProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+/** An ISO 8601 date, within the years records may carry. */
+export const DateOnly = bounded(10).superRefine((value, ctx) => {
+  const problem = dateOnlyProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const ObjectTypeRecord = z.object({
-  key: z.string(),
-  typeName: z.string(),
+  key: bounded(100),
+  typeName: bounded(200),
   connectivityType: z.enum(['Node', 'Section', 'Lateral', 'Area', 'Point']),
   geometryType: z.enum(['Point', 'LineString', 'Polygon']),
-  sortOrder: z.number().int(),
-  label: z.string(),
-  readableIdProperty: z.string(),
-  codePrefix: text,
+  sortOrder: int,
+  label: bounded(200),
+  readableIdProperty: bounded(100),
+  codePrefix: text(50),
 });
 
 export const SubtypeRecord = z.object({
-  key: z.string(),
-  objectType: z.string(),
-  label: z.string(),
-  sortOrder: z.number().int(),
+  key: bounded(100),
+  objectType: bounded(100),
+  label: bounded(200),
+  sortOrder: int,
 });
 
 export const StandardRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  version: z.string(),
-  notice: text,
-  appliesTo: z.array(z.string()),
+  id: bounded(100),
+  name: bounded(200),
+  version: bounded(50),
+  notice: text(10_000),
+  appliesTo: z.array(bounded(100)).max(50),
   headerFields: z.unknown(),
-  gradeMin: z.number().int(),
-  gradeMax: z.number().int(),
+  gradeMin: whole(SMALLINT),
+  gradeMax: whole(SMALLINT),
   worstIsHigh: z.boolean(),
-  scoringMethod: z.string(),
+  scoringMethod: bounded(100),
   continuousUnitM: z.number(),
 });
 
 export const CodeRecord = z.object({
-  standardId: z.string(),
-  code: z.string(),
-  family: z.string(),
-  label: z.string(),
+  standardId: bounded(100),
+  code: bounded(50),
+  family: bounded(100),
+  label: bounded(1000),
   characterisations: z.unknown(),
   characterisationRequired: z.boolean(),
-  quantificationUnit: text,
+  quantificationUnit: text(50),
   quantificationRequired: z.boolean(),
   clockRequired: z.boolean(),
   continuousAllowed: z.boolean(),
@@ -93,52 +121,58 @@ export const CodeRecord = z.object({
 /** No password hash, session or token crosses the wire: a copied account signs in as the Field decides. */
 export const UserRecord = z.object({
   globalId: GlobalId,
-  login: z.string(),
-  displayName: z.string(),
-  email: text,
-  role: z.string(),
+  login: bounded(200),
+  displayName: bounded(200),
+  email: text(320),
+  role: bounded(50),
   websync: z.boolean(),
   disabled: z.boolean(),
-  organization: text,
+  organization: text(200),
 });
 
 export const ProjectRecord = z.object({
   globalId: GlobalId,
-  name: z.string(),
-  client: text,
-  contractor: text,
-  standardId: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
+  name: bounded(200),
+  client: text(200),
+  contractor: text(200),
+  standardId: bounded(100),
+  status: bounded(50),
+  createdAt: Timestamp,
 });
+
+/** The longest geometry accepted, in hex digits (a line of some 12,000 vertices). */
+export const MAX_GEOMETRY_HEX = 400_000;
 
 export const AssetRecord = z.object({
   globalId: GlobalId,
-  objectType: z.string(),
-  subtype: z.string(),
-  assetCode: z.string(),
+  objectType: bounded(100),
+  subtype: bounded(100),
+  assetCode: bounded(100).min(1),
   /** Extended WKB in hex: copies the geometry bit for bit, SRID included. */
-  geometry: z.string().regex(/^[0-9a-f]+$/),
+  geometry: bounded(MAX_GEOMETRY_HEX).superRefine((value, ctx) => {
+    const problem = ewkbProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   fromNode: GlobalId.nullable(),
   toNode: GlobalId.nullable(),
   parentSection: GlobalId.nullable(),
-  chainageM: num,
-  clock: num,
-  material: text,
-  shape: text,
-  sizeMm: num,
-  lengthM: num,
-  yearBuilt: num,
-  owner: text,
-  use: text,
-  lifecycleStatus: z.string(),
+  chainageM: z.number().min(0).nullable(),
+  clock: whole({ min: 1, max: 12 }).nullable(),
+  material: text(100),
+  shape: text(50),
+  sizeMm: whole({ min: 1, max: INTEGER.max }).nullable(),
+  lengthM: z.number().min(0).nullable(),
+  yearBuilt: whole({ min: FIRST_YEAR, max: 2100 }).nullable(),
+  owner: text(200),
+  use: text(50),
+  lifecycleStatus: bounded(50),
   coverLevelM: num,
   invertLevelM: num,
   fromInvertM: num,
   toInvertM: num,
-  street: text,
-  district: text,
-  conditionGrade: num,
+  street: text(200),
+  district: text(200),
+  conditionGrade: whole({ min: 1, max: 5 }).nullable(),
 });
 
 export const EXPORT_RECORDS = {
@@ -157,7 +191,7 @@ export type ExportRecord<K extends ExportKind> = z.infer<(typeof EXPORT_RECORDS)
 
 /** A page of one kind; `next` is the cursor of the following page, null after the last. */
 export function exportPage<K extends ExportKind>(kind: K) {
-  return z.object({ items: z.array(EXPORT_RECORDS[kind]), next: z.string().nullable() });
+  return z.object({ items: z.array(EXPORT_RECORDS[kind]).max(MAX_EXPORT_PAGE), next: bounded(300).nullable() });
 }
 export interface ExportPage<K extends ExportKind> {
   items: ExportRecord<K>[];

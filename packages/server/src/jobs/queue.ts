@@ -8,6 +8,8 @@ import type { Database } from '../db/connection';
 /** Every job the server runs; handlers are exhaustive over this union. */
 export type JobItem =
   | { name: 'sessions.purge'; data: Record<string, never> }
+  /** Media uploads from Field agents idle for a day, with their partial files (sync-import). */
+  | { name: 'media.purge-uploads'; data: Record<string, never> }
   /** The websync scheduler's tick: due schedules become sync-agent tasks, due tasks become runs. */
   | { name: 'websync.schedule'; data: Record<string, never> }
   /** One run of the sync agent on one sync-agent task (a scenario of the websync spec). */
@@ -50,6 +52,7 @@ export class LateJobSender implements JobSender {
 /** Recurring jobs and their cron schedules. */
 const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'sessions.purge', cron: '*/15 * * * *' },
+  { name: 'media.purge-uploads', cron: '17 * * * *' },
   { name: 'websync.schedule', cron: '* * * * *' },
 ];
 

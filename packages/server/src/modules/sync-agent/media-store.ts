@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, open } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -134,6 +134,28 @@ export class MediaStore {
 
   async discard(globalId: string): Promise<void> {
     await rm(this.partial(globalId), { force: true });
+  }
+
+  /** The files in transit, by global id, with when each last grew. */
+  async partials(): Promise<{ globalId: string; modifiedMs: number }[]> {
+    const dir = join(this.root, 'incoming');
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return [];
+    }
+    const out: { globalId: string; modifiedMs: number }[] = [];
+    for (const name of names) {
+      const m = /^([0-9a-f-]{36})\.part$/.exec(name);
+      if (!m) continue;
+      try {
+        out.push({ globalId: m[1]!, modifiedMs: (await stat(join(dir, name))).mtimeMs });
+      } catch {
+        // Gone meanwhile (completed or discarded).
+      }
+    }
+    return out;
   }
 
   read(storageKey: string, start = 0): Readable {

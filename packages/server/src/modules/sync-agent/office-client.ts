@@ -2,7 +2,9 @@
  * The Field system's HTTP client of the Office system: signs in with the service account, keeps its
  * session cookie, and fetches export pages. A network failure, a 5xx or a 503 (Office starting) is
  * retried with growing delays; an answer that will not change by asking again (403, 404, 400, a
- * refused sign-in) is not. Nothing here touches the database.
+ * refused sign-in) is not. A request waits a bounded time for its answer's headers, then for each
+ * next part of the body (never for the whole body: a large download may take hours while bytes
+ * flow). Nothing here touches the database.
  */
 import { SESSION_ID_HEADER } from '@manway/core/editions';
 import { request as httpRequest } from 'node:http';
@@ -24,6 +26,15 @@ export interface OfficeConnection {
   password: string;
   /** Waits between attempts; one attempt more than there are delays. */
   retryDelaysMs: readonly number[];
+  /** REQUEST_TIMEOUT_MS for both unless given (tests use short ones). */
+  timeouts?: Timeouts;
+}
+
+export interface Timeouts {
+  /** The longest wait from sending a request to its answer's headers, connecting included. */
+  headersMs: number;
+  /** The longest wait for the next bytes of an answer's body (or a request body's progress). */
+  idleMs: number;
 }
 
 /** The Office answered, and asking again will not help. */
@@ -63,7 +74,7 @@ export type OfficeEvent =
   | { kind: 'request'; method: string; path: string; status: number; ms: number }
   | { kind: 'retry'; path: string; attempt: number; waitMs: number; reason: string };
 
-/** The longest one request to the Office may take. */
+/** The longest wait for an answer's headers, and then for each next part of its body. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 const AGENT_HEADERS = { [SESSION_ID_HEADER]: 'manway-sync-agent', accept: 'application/json' };
@@ -72,11 +83,14 @@ class Transient extends Error {}
 
 export class OfficeClient {
   private cookie: string | undefined;
+  private readonly timeouts: Timeouts;
 
   constructor(
     private readonly office: OfficeConnection,
     private readonly onEvent: (e: OfficeEvent) => void = () => {},
-  ) {}
+  ) {
+    this.timeouts = office.timeouts ?? { headersMs: REQUEST_TIMEOUT_MS, idleMs: REQUEST_TIMEOUT_MS };
+  }
 
   async page<K extends ExportKind>(kind: K, r: PageRequest, signal: AbortSignal): Promise<ExportPage<K>> {
     const path = `/api/sync/export/${kind}?${pageQuery(r)}`;
@@ -99,9 +113,15 @@ export class OfficeClient {
     return MediaState.parse(await this.json('PUT', `/api/sync/media/${m.globalId}`, m, signal));
   }
 
-  /** Sends one chunk; `body` is called again for a retry. */
-  async sendChunk(globalId: string, offset: number, body: () => Readable, signal: AbortSignal): Promise<MediaState> {
-    const path = `/api/sync/media/${globalId}/content?offset=${offset}`;
+  /** Sends one chunk with the upload's token (from the declaration); `body` is called again for a retry. */
+  async sendChunk(
+    globalId: string,
+    offset: number,
+    token: string,
+    body: () => Readable,
+    signal: AbortSignal,
+  ): Promise<MediaState> {
+    const path = `/api/sync/media/${globalId}/content?${new URLSearchParams({ offset: String(offset), token })}`;
     const answer = await this.withRetries(path, signal, async () => {
       if (!this.cookie) await this.signIn(signal);
       let res = await this.streamPut(path, body(), signal);
@@ -125,7 +145,8 @@ export class OfficeClient {
     if (this.cookie) headers.cookie = this.cookie;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<Response>((resolve, reject) => {
-      const req = send(url, { method: 'PUT', headers, signal, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      // node:http's timeout is the socket's idle time: a slow link that keeps moving is not cut.
+      const req = send(url, { method: 'PUT', headers, signal, timeout: this.timeouts.idleMs }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (d: Buffer) => parts.push(d));
         res.on('error', (error) => reject(signal.aborted ? new InterruptedError() : new Transient(error.message)));
@@ -156,8 +177,9 @@ export class OfficeClient {
     signal: AbortSignal,
   ): Promise<void> {
     const path = `/api/sync/media/${globalId}/content`;
-    await this.withRetries(path, signal, async () => {
-      const start = await at();
+    let start = 0;
+    const attempt = async () => {
+      start = await at();
       const res = await this.authorised('GET', path, signal, undefined, { range: `bytes=${start}-` });
       if (!res.ok || !res.body) return this.parse(res, path);
       const body = Readable.fromWeb(res.body as WebReadableStream);
@@ -171,7 +193,10 @@ export class OfficeClient {
         if (error instanceof OfficeRefusedError) throw error;
         throw new Transient(`the download of ${globalId} broke off: ${(error as Error).message}`);
       }
-    });
+    };
+    // An attempt that moved bytes before it broke off starts the count of retries again: a long
+    // download over a flaky link gets there as long as it keeps getting somewhere.
+    await this.withRetries(path, signal, attempt, async () => (await at()) > start);
   }
 
   private async json(method: string, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
@@ -227,6 +252,15 @@ export class OfficeClient {
     const headers: Record<string, string> = { ...AGENT_HEADERS, ...extra };
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers['content-type'] = body.contentType;
+    // One deadline at a time: the answer's headers, then each next part of its body.
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const wait = (ms: number, what: string) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => deadline.abort(new Error(`${what} within ${ms} ms`)), ms);
+      timer.unref();
+    };
+    wait(this.timeouts.headersMs, 'no answer');
     let res: Response;
     try {
       res = await fetch(new URL(path, this.office.url), {
@@ -236,19 +270,43 @@ export class OfficeClient {
         // A streamed request body (a media chunk) needs half duplex.
         ...(body?.body instanceof ReadableStream ? { duplex: 'half' } : {}),
         redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+        signal: AbortSignal.any([signal, deadline.signal]),
       });
     } catch (error) {
+      clearTimeout(timer);
       if (signal.aborted) throw new InterruptedError();
+      if (deadline.signal.aborted) throw new Transient((deadline.signal.reason as Error).message);
       throw new Transient(describeNetworkError(error));
     }
     this.onEvent({ kind: 'request', method, path, status: res.status, ms: Math.round(performance.now() - started) });
-    return res;
+    if (!res.body) {
+      clearTimeout(timer);
+      return res;
+    }
+    const idleMs = this.timeouts.idleMs;
+    wait(idleMs, 'no bytes of the answer');
+    const watched = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          wait(idleMs, 'no bytes of the answer');
+          controller.enqueue(chunk);
+        },
+        flush() {
+          clearTimeout(timer);
+        },
+      }),
+    );
+    return new Response(watched, { status: res.status, statusText: res.statusText, headers: res.headers });
   }
 
   /** The JSON of a successful answer; otherwise a transient or a refusal carrying the Office's message. */
   private async parse(res: Response, path: string, refusal = `The Office system answered ${res.status} to ${path}`) {
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (error) {
+      throw new Transient(`the answer to ${path} broke off: ${describeNetworkError(error)}`);
+    }
     if (res.status >= 500 || res.status === 429) throw new Transient(`HTTP ${res.status} from the Office system`);
     if (!res.ok) {
       let message = '';
@@ -268,15 +326,23 @@ export class OfficeClient {
     }
   }
 
-  private async withRetries<T>(path: string, signal: AbortSignal, attempt: () => Promise<T>): Promise<T> {
+  /** `progressed` tells, after a failed attempt, whether it got somewhere: the count then starts again. */
+  private async withRetries<T>(
+    path: string,
+    signal: AbortSignal,
+    attempt: () => Promise<T>,
+    progressed: () => Promise<boolean> = async () => false,
+  ): Promise<T> {
     const delays = this.office.retryDelaysMs;
     for (let i = 0; ; i++) {
       try {
         return await attempt();
       } catch (error) {
         if (!(error instanceof Transient)) throw error;
+        if (signal.aborted) throw new InterruptedError();
         // A new session after an outage: the Office may have restarted and forgotten the old one.
         this.cookie = undefined;
+        if (await progressed()) i = 0;
         if (i >= delays.length) {
           throw new OfficeUnreachableError(
             `The Office system at ${this.office.url} could not be reached after ${i + 1} attempts: ${error.message}`,

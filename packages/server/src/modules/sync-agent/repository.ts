@@ -261,8 +261,9 @@ const quoted = (field: string) => `"${field}"`;
  * One statement a page: the records are parsed once, each is checked against the skip rules (all
  * seeing the system as it was before the page), the others are upserted, and the answer lists the
  * skipped records in page order, then one row for each record written (changed or new).
+ * `onlyNew` inserts the records this system lacks and leaves every existing row as it is.
  */
-function writeSql(spec: UpsertSpec): string {
+function writeSql(spec: UpsertSpec, onlyNew = false): string {
   const fields = spec.columns.map((col) => `${quoted(col.field!)} ${col.type}`).join(', ');
   const cols = spec.columns.map((col) => col.column);
   const values = spec.columns.map((col) => `${col.value ?? `r.${quoted(col.field!)}`} AS ${col.column}`);
@@ -286,8 +287,12 @@ function writeSql(spec: UpsertSpec): string {
     ), written AS (
       INSERT INTO ${spec.table} (${cols.join(', ')})
       SELECT ${cols.join(', ')} FROM page WHERE "#reason" IS NULL
-      ON CONFLICT (${spec.conflict}) DO UPDATE SET ${sets.join(', ')}
-      WHERE (${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})
+      ON CONFLICT (${spec.conflict}) ${
+        onlyNew
+          ? 'DO NOTHING'
+          : `DO UPDATE SET ${sets.join(', ')}
+      WHERE (${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})`
+      }
       RETURNING (xmax = 0) AS inserted
     )
     SELECT "#ord" AS ord, "#label" AS label, "#reason" AS reason, NULL::boolean AS inserted
@@ -305,6 +310,21 @@ const COMPILED = Object.fromEntries(
   (Object.keys(SPECS) as ExportKind[]).map((k) => [k, { write: writeSql(SPECS[k]), before: SPECS[k].before }]),
 ) as Record<ExportKind, { write: string; before?: string }>;
 
+// The Office creates assets a Field inspection needs and never changes its own: the same skip rules,
+// told from the Office's side.
+const CREATE_ASSETS = writeSql(
+  {
+    ...ASSET_SPEC,
+    skips: ASSET_SPEC.skips.map((s) => ({
+      ...s,
+      reason: s.reason
+        .replaceAll('the Field system', 'the Office system')
+        .replace('; get the database structure first', '; send the database structure first'),
+    })),
+  },
+  true,
+);
+
 /**
  * Writes exported records of one kind by their keys in the caller's transaction: those that cannot
  * be written here are left out with their reasons, and rows that already match are not rewritten.
@@ -321,6 +341,28 @@ export async function writeRecords(
   const rows = await conn.query<{ label: string | null; reason: string | null; inserted: boolean | null }>(sql.write, [
     json,
   ]);
+  return tally(items.length, rows);
+}
+
+/**
+ * Creates the assets among `items` that this (Office) system lacks, in the caller's transaction; an
+ * asset it holds is left exactly as it is, whatever the record says (`unchanged` counts those).
+ */
+export async function createMissingAssets(
+  conn: Pick<Connection, 'query'>,
+  items: readonly unknown[],
+): Promise<Omit<PageOutcome, 'cancelRequested'>> {
+  const rows = await conn.query<{ label: string | null; reason: string | null; inserted: boolean | null }>(
+    CREATE_ASSETS,
+    [JSON.stringify(items)],
+  );
+  return tally(items.length, rows);
+}
+
+function tally(
+  sent: number,
+  rows: { label: string | null; reason: string | null; inserted: boolean | null }[],
+): Omit<PageOutcome, 'cancelRequested'> {
   const skipped: { label: string; reason: string }[] = [];
   let inserted = 0;
   let updated = 0;
@@ -329,7 +371,7 @@ export async function writeRecords(
     else if (row.inserted) inserted++;
     else updated++;
   }
-  return { inserted, updated, unchanged: items.length - skipped.length - inserted - updated, skipped };
+  return { inserted, updated, unchanged: sent - skipped.length - inserted - updated, skipped };
 }
 
 /**
@@ -343,13 +385,22 @@ export async function advanceStep(
   step: string,
   cursor: { after: string | null; done: boolean },
   status: { operation: string; percentage: number },
-  outcome: { inserted: number; updated: number; skipped: readonly unknown[] },
+  outcome: { inserted: number; updated: number; skipped: readonly unknown[]; failed?: number },
 ): Promise<boolean> {
   await conn.query(
-    `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped, failed) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
-       copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped`,
-    [taskId, step, cursor.after, cursor.done, outcome.inserted + outcome.updated, outcome.skipped.length],
+       copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped,
+       failed = sync_agent_progress.failed + excluded.failed`,
+    [
+      taskId,
+      step,
+      cursor.after,
+      cursor.done,
+      outcome.inserted + outcome.updated,
+      outcome.skipped.length,
+      outcome.failed ?? 0,
+    ],
   );
   const [task] = await conn.query<{ cancel_requested: boolean }>(
     `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${leaseSeconds}),

@@ -59,12 +59,15 @@ export class TransferRepository {
     private readonly leaseSeconds: number,
   ) {}
 
-  async progressOf(taskId: number, step: string): Promise<{ after: string | null; done: boolean; skipped: number }> {
-    const [row] = await this.db.query<{ after: string | null; done: boolean; skipped: number }>(
-      `SELECT after, done, skipped FROM sync_agent_progress WHERE task_id = $1 AND step = $2`,
+  async progressOf(
+    taskId: number,
+    step: string,
+  ): Promise<{ after: string | null; done: boolean; skipped: number; failed: number }> {
+    const [row] = await this.db.query<{ after: string | null; done: boolean; skipped: number; failed: number }>(
+      `SELECT after, done, skipped, failed FROM sync_agent_progress WHERE task_id = $1 AND step = $2`,
       [taskId, step],
     );
-    return row ?? { after: null, done: false, skipped: 0 };
+    return row ?? { after: null, done: false, skipped: 0, failed: 0 };
   }
 
   /** Scenario 1: one page of planned tasks with their assets, its cursor and its media, in one transaction. */
@@ -189,7 +192,7 @@ export class TransferRepository {
     media: MediaRecord[],
     cursor: { after: string | null; done: boolean },
     status: { operation: string; percentage: number },
-    counts: { copied: number; skipped: number },
+    counts: { copied: number; skipped: number; failed: number },
   ): Promise<boolean> {
     return inTransaction(this.db, async (conn) => {
       await queueMedia(conn, taskId, 'upload', media);
@@ -197,6 +200,7 @@ export class TransferRepository {
         inserted: counts.copied,
         updated: 0,
         skipped: new Array<unknown>(counts.skipped),
+        failed: counts.failed,
       });
     });
   }

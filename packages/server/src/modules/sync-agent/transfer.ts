@@ -13,7 +13,14 @@
  * duplicate. Every file's status and bytes are stored for the console's 'Uploading progress'.
  */
 import { createReadStream } from 'node:fs';
-import { MEDIA_CHUNK_BYTES, type InspectionRecord, type MediaKind, type MediaRecord } from '@manway/core/api/sync-data';
+import {
+  MEDIA_CHUNK_BYTES,
+  type ImportOutcome,
+  type InspectionRecord,
+  type InspectionsImport,
+  type MediaKind,
+  type MediaRecord,
+} from '@manway/core/api/sync-data';
 import type { SyncUserSettings } from '@manway/core/api/websync';
 import type { SyncExportRepository } from '../sync-export/repository';
 import { toMediaRecord } from '../sync-export/service';
@@ -137,8 +144,15 @@ export class Transfers {
       document: settings.UploadAttachments,
     });
     const progress = await this.repo.progressOf(run.taskId, 'completed-inspections');
-    let totals = { copied: 0, unchanged: 0, kept: 0, skipped: progress.skipped };
+    let totals = { copied: 0, unchanged: 0, kept: 0, skipped: progress.skipped, failed: progress.failed };
     const onAssets = filter === null ? undefined : await this.filters.selectMatching(userId, filter);
+    const options: InspectionsImport['options'] = {
+      SkipIfNotExistInOffice: settings.SkipIfNotExistInOffice,
+      SkipIfAssetNotExistInOffice: settings.SkipIfAssetNotExistInOffice,
+      ExistingTasksAction: settings.ExistingTasksAction,
+      AutoAcceptImportedTasks: settings.AutoAcceptImportedTasks,
+    };
+    const noticed = new Set<string>();
     if (!progress.done) {
       let after = progress.after ?? undefined;
       if (after) run.logs.serverLine(`Resuming completed inspections after ${after}.`);
@@ -155,21 +169,7 @@ export class Transfers {
         const { rows, items, media } = await ahead;
         const done = rows.length < run.pageSize;
         if (!done) ahead = read(rows.at(-1)!.globalId);
-        const result =
-          items.length === 0
-            ? { outcomes: [] }
-            : await run.client.importInspections(
-                {
-                  options: {
-                    SkipIfNotExistInOffice: settings.SkipIfNotExistInOffice,
-                    SkipIfAssetNotExistInOffice: settings.SkipIfAssetNotExistInOffice,
-                    ExistingTasksAction: settings.ExistingTasksAction,
-                    AutoAcceptImportedTasks: settings.AutoAcceptImportedTasks,
-                  },
-                  items,
-                },
-                run.signal,
-              );
+        const result = await this.sendPage(run, options, items);
         const inOffice = new Set<string>();
         const labels = new Map(
           rows.map((r) => [r.globalId, `inspection of ${r.assetCode} on ${r.inspectedAt.slice(0, 10)}`]),
@@ -180,6 +180,16 @@ export class Transfers {
           if (o.result !== 'skipped') inOffice.add(o.globalId);
           if (o.result === 'skipped') run.logs.clientLine(`Skipped ${labels.get(o.globalId)}: ${o.reason}.`);
           if (o.result === 'kept') run.logs.clientLine(`Left ${labels.get(o.globalId)} as it is: ${o.reason}.`);
+          if (o.createdAssets.length > 0) {
+            run.logs.clientLine(`Created in the Office for ${labels.get(o.globalId)}: ${o.createdAssets.join(', ')}.`);
+          }
+        }
+        for (const f of result.failed) {
+          run.logs.clientLine(`Failed to send ${labels.get(f.globalId)}: ${f.message}`);
+        }
+        for (const notice of result.notices) {
+          if (!noticed.has(notice)) run.logs.clientLine(notice);
+          noticed.add(notice);
         }
         const next = rows.at(-1)?.globalId ?? after ?? null;
         const cancelRequested = await this.repo.recordSentPage(
@@ -189,17 +199,19 @@ export class Transfers {
             .map(({ inspectionGlobalId: _, ...m }) => m),
           { after: next, done },
           { operation: 'Sending completed tasks', percentage: done ? 50 : 25 },
-          { copied: counts.inserted + counts.updated, skipped: counts.skipped },
+          { copied: counts.inserted + counts.updated, skipped: counts.skipped, failed: result.failed.length },
         );
         totals = {
           copied: totals.copied + counts.inserted + counts.updated,
           unchanged: totals.unchanged + counts.unchanged,
           kept: totals.kept + counts.kept,
           skipped: totals.skipped + counts.skipped,
+          failed: totals.failed + result.failed.length,
         };
         run.logs.serverLine(
           `completed inspections: page of ${items.length} sent: ${counts.inserted} new, ${counts.updated} updated, ` +
-            `${counts.unchanged} unchanged, ${counts.kept} left as they are, ${counts.skipped} skipped.`,
+            `${counts.unchanged} unchanged, ${counts.kept} left as they are, ${counts.skipped} skipped` +
+            `${result.failed.length > 0 ? `, ${result.failed.length} refused by the Office` : ''}.`,
         );
         await run.logs.flush();
         if (cancelRequested) return 'cancelled';
@@ -208,13 +220,49 @@ export class Transfers {
       }
       run.logs.clientLine(
         `Completed inspections${filter ? ` (filter "${filter}")` : ''}: ${totals.copied} copied, ` +
-          `${totals.unchanged} already up to date, ${totals.kept} left as they are, ${totals.skipped} skipped.`,
+          `${totals.unchanged} already up to date, ${totals.kept} left as they are, ${totals.skipped} skipped` +
+          `${totals.failed > 0 ? `, ${totals.failed} refused by the Office` : ''}.`,
       );
     }
     const mediaResult = await this.media(run);
     if (mediaResult === 'cancelled') return mediaResult;
-    // Skips by the user's rules are logged with their reasons; only files that failed are errors.
-    return { errors: mediaResult.failed };
+    // Skips by the user's rules are logged with their reasons; records the Office refused and files
+    // that failed are errors.
+    return { errors: totals.failed + mediaResult.failed };
+  }
+
+  /**
+   * Sends a page to the Office. A page it refuses as invalid (400) is halved until the records it
+   * refuses are found: each is reported with the Office's reason and the others are written, so one
+   * bad record never holds up the rest, nor every later run at this page.
+   */
+  private async sendPage(
+    run: Run,
+    options: InspectionsImport['options'],
+    items: InspectionRecord[],
+  ): Promise<{ outcomes: ImportOutcome[]; failed: { globalId: string; message: string }[]; notices: Set<string> }> {
+    const outcomes: ImportOutcome[] = [];
+    const failed: { globalId: string; message: string }[] = [];
+    const notices = new Set<string>();
+    const send = async (part: InspectionRecord[]): Promise<void> => {
+      if (part.length === 0) return;
+      try {
+        const result = await run.client.importInspections({ options, items: part }, run.signal);
+        outcomes.push(...result.outcomes);
+        if (result.notice) notices.add(result.notice);
+      } catch (error) {
+        if (!(error instanceof OfficeRefusedError && error.status === 400)) throw error;
+        if (part.length === 1) {
+          failed.push({ globalId: part[0]!.globalId, message: error.message });
+          return;
+        }
+        const half = Math.ceil(part.length / 2);
+        await send(part.slice(0, half));
+        await send(part.slice(half));
+      }
+    };
+    await send(items);
+    return { outcomes, failed, notices };
   }
 
   private async inspectionRecords(rows: Awaited<ReturnType<TransferRepository['inspections']>>) {
@@ -378,12 +426,15 @@ export class Transfers {
       return status;
     }
     if (state.received > 0) run.logs.serverLine(`Resuming the upload of ${f.file_name} at byte ${state.received}.`);
+    const token = state.token;
+    if (token === undefined) throw new MediaFailure('the Office did not hand out an upload token');
     while (!state.complete) {
       const offset = state.received;
       const end = Math.min(f.size_bytes, offset + MEDIA_CHUNK_BYTES);
       state = await run.client.sendChunk(
         f.media_global_id,
         offset,
+        token,
         () => createReadStream(path, { start: offset, end: end - 1, highWaterMark: 256 * 1024 }),
         run.signal,
       );

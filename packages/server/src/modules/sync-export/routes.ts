@@ -56,18 +56,28 @@ export function syncExportRoutes(exports: SyncExportService) {
           tags: ['sync'],
           params: MediaParams,
           headers: z.object({ range: z.string().max(100).optional() }),
-          response: { 200: z.any(), 206: z.any(), ...errors },
+          response: { 200: z.any(), 206: z.any(), ...errors, 416: MessageBody },
         },
       },
       async (request, reply) => {
         const range = request.headers.range;
-        let start = 0;
+        let start: number | undefined;
         if (range !== undefined) {
           const m = /^bytes=(\d+)-$/.exec(range.trim());
           if (!m) throw fail.field('range', 'Use bytes=N- to continue from byte N.');
           start = Number(m[1]);
         }
-        const file = await exports.mediaContent(request.user as CurrentUser, request.params.globalId, start);
+        const file = await exports.mediaContent(
+          request.user as CurrentUser,
+          request.params.globalId,
+          start === undefined ? undefined : { start },
+        );
+        if (file.kind === 'unsatisfiable') {
+          return reply
+            .code(416)
+            .header('content-range', `bytes */${file.size}`)
+            .send({ message: `The range starts at or after the end of the file (${file.size} bytes).` });
+        }
         void reply.header('content-type', 'application/octet-stream').header('cache-control', 'no-store');
         void reply.header('content-length', String(file.size - file.start));
         if (range !== undefined) {

@@ -13,6 +13,7 @@ import {
   type FilterableKind,
 } from '@manway/core/api/sync-export';
 import type { MediaRecord, PlannedTaskRecord, PlannedTasksPage, TasksExportQuery } from '@manway/core/api/sync-data';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { fail } from '../../errors';
 import type { MediaStore } from '../sync-agent/media-store';
@@ -94,13 +95,26 @@ export class SyncExportService {
     return { items, next: rows.length === q.limit ? rows[rows.length - 1]!.globalId : null };
   }
 
-  /** A media file's bytes from `start` on, for a Field agent's (resumed) download. */
-  async mediaContent(user: CurrentUser, globalId: string, start: number) {
+  /**
+   * A media file's bytes from `start` on, for a Field agent's (resumed) download; 'unsatisfiable'
+   * (with the size) when a range asks to start at or after the file's end.
+   */
+  async mediaContent(
+    user: CurrentUser,
+    globalId: string,
+    range: { start: number } | undefined,
+  ): Promise<
+    | { kind: 'unsatisfiable'; size: number }
+    | { kind: 'bytes'; size: number; start: number; contentType: string; body: Readable }
+  > {
     if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
     const file = await this.repo.mediaFile(globalId);
     if (!file || !this.store || !(await this.store.exists(file.storageKey, file.sizeBytes))) throw fail.notFound();
-    if (start > file.sizeBytes) throw fail.field('range', 'The range starts after the end of the file.');
+    // RFC 9110 §14.1.2: a range whose first byte is not in the file cannot be satisfied.
+    if (range && range.start >= file.sizeBytes) return { kind: 'unsatisfiable', size: file.sizeBytes };
+    const start = range?.start ?? 0;
     return {
+      kind: 'bytes',
       size: file.sizeBytes,
       start,
       contentType: file.contentType,

@@ -3,12 +3,13 @@
  * id, each page in one transaction, and the media files it then uploads. Writing a page twice
  * changes nothing: rows that already match are not rewritten.
  */
+import { randomUUID } from 'node:crypto';
 import type { ImportOutcome, InspectionRecord, InspectionsImport, MediaRecord } from '@manway/core/api/sync-data';
 import { inTransaction } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
-import { writeRecords } from '../sync-agent/repository';
+import { createMissingAssets } from '../sync-agent/repository';
 
-type Options = InspectionsImport['options'];
+type Options = Omit<InspectionsImport['options'], 'AutoAcceptImportedTasks'>;
 
 const INSPECTION_FIELDS = `"globalId" uuid, "standardId" text, direction text, "inspectedAt" timestamptz, weather text,
   "preCleaning" boolean, "lengthSurveyedM" double precision, header jsonb, "strPeak" smallint, "strRating" integer,
@@ -23,11 +24,12 @@ const COPIED_LIST = COPIED.split(',').map((c) => c.trim());
 const OBSERVATION_COLUMNS = `standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2,
   clock_from, clock_to, at_joint, continuous, continuous_group, grade, remark`;
 
-/** What the Office holds of a record sent: its inspection, task and asset, and what of its standard is missing. */
+/** What the Office holds of a record sent: its inspection, task (and the task's asset) and asset, and what of its standard is missing. */
 interface Found {
   existing: string | null;
   review: string | null;
   task: string | null;
+  taskAsset: string | null;
   asset: string | null;
   missing: string[];
 }
@@ -54,13 +56,15 @@ export class SyncImportRepository {
    * records are looked up together, the existing-task action and the skip rules decide each one,
    * missing assets are created (one by one, nodes first, so each sees those written before it), then
    * the inspections, their observations and their tasks are written set-wise. Outcomes are in page order.
+   * `acceptedBy` is the editor accepting the inspections (and completing their tasks); null
+   * delivers them pending the Office's review.
    */
-  importInspections(items: InspectionRecord[], options: Options, acceptedBy: string): Promise<ImportOutcome[]> {
+  importInspections(items: InspectionRecord[], options: Options, acceptedBy: string | null): Promise<ImportOutcome[]> {
     return inTransaction(this.db, async (conn) => {
       // The assets travel only for creating missing ones; the rest is parsed by PostgreSQL once a statement.
       const records = JSON.stringify(items.map(({ assets: _assets, ...rest }) => rest));
       const found = await conn.query<Found>(
-        `SELECT i.id::text AS existing, i.review, t.id::text AS task, a.id::text AS asset,
+        `SELECT i.id::text AS existing, i.review, t.id::text AS task, t.asset_id::text AS "taskAsset", a.id::text AS asset,
            ARRAY(SELECT 'standard ' || r."standardId" WHERE NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")
              UNION ALL
              SELECT w.what FROM (SELECT DISTINCT 'code ' || o."standardId" || '/' || o.code AS what
@@ -76,13 +80,13 @@ export class SyncImportRepository {
         [records],
       );
       const outcomes: ImportOutcome[] = [];
-      const going: { index: number; assetId: string; taskId: string | null }[] = [];
+      const going: { index: number; assetId: string; taskId: string | null; createdAssets: string[] }[] = [];
       for (const [index, item] of items.entries()) {
         const f = found[index]!;
         const decided = await this.decide(conn, item, f, options);
         if ('result' in decided) outcomes.push(decided);
         else {
-          outcomes.push({ globalId: item.globalId, result: 'unchanged', reason: null });
+          outcomes.push({ globalId: item.globalId, result: 'unchanged', reason: null, createdAssets: [] });
           going.push({ index, ...decided });
         }
       }
@@ -90,7 +94,7 @@ export class SyncImportRepository {
       const targets = JSON.stringify(
         going.map((g) => ({ globalId: items[g.index]!.globalId, assetId: g.assetId, taskId: g.taskId })),
       );
-      const accept = options.AutoAcceptImportedTasks;
+      const accept = acceptedBy !== null;
       // Once the Office accepted an inspection it stays accepted, whatever a later update says.
       const written = await conn.query<{ globalId: string; id: string; inserted: boolean }>(
         `INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, ${COPIED})
@@ -128,10 +132,12 @@ export class SyncImportRepository {
       const changed = await this.writeObservations(conn, records, targetIds);
       for (const globalId of await this.linkVideos(conn, records, targetIds)) changed.add(globalId);
       if (accept) {
+        // Each task here is the task of its inspection's own asset (`decide`); a deleted one stays deleted.
         const tasks = going.flatMap((g) => (g.taskId === null ? [] : [g.taskId]));
         if (tasks.length > 0) {
           await conn.query(
-            `UPDATE tasks SET state = 'completed', version = version + 1 WHERE id = ANY($1::bigint[]) AND state <> 'completed'`,
+            `UPDATE tasks SET state = 'completed', version = version + 1
+             WHERE id = ANY($1::bigint[]) AND state IN ('planned', 'started', 'inspection-created')`,
             [tasks],
           );
         }
@@ -143,6 +149,7 @@ export class SyncImportRepository {
           globalId,
           result: w?.inserted ? 'inserted' : w || changed.has(globalId) ? 'updated' : 'unchanged',
           reason: null,
+          createdAssets: g.createdAssets,
         };
       }
       return outcomes;
@@ -151,55 +158,83 @@ export class SyncImportRepository {
 
   /**
    * What becomes of one record: kept or skipped with the reason, or written on this asset and task.
-   * A missing asset is created here from the records sent along, unless the rule skips.
+   * A missing asset is created here from the records sent along, unless the rule skips; an asset
+   * the Office holds is never changed by an import.
    */
   private async decide(
     conn: Connection,
     item: InspectionRecord,
     f: Found,
     options: Options,
-  ): Promise<ImportOutcome | { assetId: string; taskId: string | null }> {
-    const skipped = (reason: string): ImportOutcome => ({ globalId: item.globalId, result: 'skipped', reason });
+  ): Promise<ImportOutcome | { assetId: string; taskId: string | null; createdAssets: string[] }> {
+    const left = (result: 'kept' | 'skipped', reason: string): ImportOutcome => ({
+      globalId: item.globalId,
+      result,
+      reason,
+      createdAssets: [],
+    });
     if (f.existing && options.ExistingTasksAction === 'Skip') {
-      return {
-        globalId: item.globalId,
-        result: 'kept',
-        reason: 'the Office has it; Skip updating existing office task',
-      };
+      return left('kept', 'the Office has it; Skip updating existing office task');
     }
     if (f.existing && options.ExistingTasksAction === 'UpdateNotAcceptedTasks' && f.review === 'accepted') {
-      return {
-        globalId: item.globalId,
-        result: 'kept',
-        reason: 'the Office has accepted it; only not yet accepted tasks are updated',
-      };
+      return left('kept', 'the Office has accepted it; only not yet accepted tasks are updated');
     }
     if (item.taskGlobalId !== null && f.task === null && options.SkipIfNotExistInOffice) {
-      return skipped('its task is not in the Office system');
-    }
-    let assetId = f.asset;
-    if (assetId === null) {
-      // An asset created for an earlier record of this page is there now.
-      assetId = await this.idOf(conn, 'assets', item.assetGlobalId);
-    }
-    if (assetId === null) {
-      if (options.SkipIfAssetNotExistInOffice) return skipped('its asset is not in the Office system');
-      // One by one, nodes first: each skip check sees the records written before it.
-      const reasons: string[] = [];
-      for (const asset of item.assets) {
-        const written = await writeRecords(conn, 'nodes', [asset]);
-        reasons.push(...written.skipped.map((s) => `${s.label}: ${s.reason}`));
-      }
-      assetId = await this.idOf(conn, 'assets', item.assetGlobalId);
-      if (assetId === null) {
-        const why = reasons.join('; ');
-        return skipped(`its asset could not be created in the Office system (${why || 'not sent'})`);
-      }
+      return left('skipped', 'its task is not in the Office system');
     }
     if (f.missing.length > 0) {
-      return skipped(`${f.missing.join(', ')} not in the Office system; send the database structure first`);
+      return left('skipped', `${f.missing.join(', ')} not in the Office system; send the database structure first`);
     }
-    return { assetId, taskId: f.task };
+    // An inspection completes (and links to) only the task of the asset it inspected.
+    if (f.task !== null && f.taskAsset !== f.asset) {
+      return left('skipped', 'its task in the Office system is for another asset');
+    }
+    // An asset created for an earlier record of this page is there now.
+    const assetId = f.asset ?? (await this.idOf(conn, 'assets', item.assetGlobalId));
+    if (assetId !== null) return { assetId, taskId: f.task, createdAssets: [] };
+    if (options.SkipIfAssetNotExistInOffice) return left('skipped', 'its asset is not in the Office system');
+    return this.createAsset(conn, item);
+  }
+
+  /**
+   * Creates the record's missing asset with what it needs (its end nodes, its section), one by one,
+   * nodes first, so each sees those before it. Only the assets the inspected asset refers to are
+   * taken from the records sent along, and only those the Office lacks: all of them or none.
+   */
+  private async createAsset(
+    conn: Connection,
+    item: InspectionRecord,
+  ): Promise<ImportOutcome | { assetId: string; taskId: null; createdAssets: string[] }> {
+    const byId = new Map(item.assets.map((a) => [a.globalId, a]));
+    const needed = new Set<string>();
+    for (const queue = [item.assetGlobalId]; queue.length > 0;) {
+      const id = queue.pop()!;
+      const asset = byId.get(id);
+      if (!asset || needed.has(id)) continue;
+      needed.add(id);
+      for (const ref of [asset.fromNode, asset.toNode, asset.parentSection]) if (ref) queue.push(ref);
+    }
+    const reasons: string[] = [];
+    const created: string[] = [];
+    await conn.exec('SAVEPOINT create_asset');
+    for (const asset of item.assets.filter((a) => needed.has(a.globalId))) {
+      const written = await createMissingAssets(conn, [asset]);
+      reasons.push(...written.skipped.map((s) => `${s.label}: ${s.reason}`));
+      if (written.inserted > 0) created.push(`${asset.objectType} ${asset.assetCode}`);
+    }
+    const assetId = await this.idOf(conn, 'assets', item.assetGlobalId);
+    if (assetId === null) {
+      await conn.exec('ROLLBACK TO SAVEPOINT create_asset');
+      const why = reasons.join('; ');
+      return {
+        globalId: item.globalId,
+        result: 'skipped',
+        reason: `its asset could not be created in the Office system (${why || 'not sent'}); nothing was created`,
+        createdAssets: [],
+      };
+    }
+    await conn.exec('RELEASE SAVEPOINT create_asset');
+    return { assetId, taskId: null, createdAssets: created };
   }
 
   /**
@@ -288,34 +323,102 @@ export class SyncImportRepository {
     return row;
   }
 
-  async upload(globalId: string): Promise<UploadRow | undefined> {
-    const [row] = await this.db.query<UploadRow>(
+  async upload(globalId: string): Promise<(UploadRow & { token: string; writing: boolean }) | undefined> {
+    const [row] = await this.db.query<UploadRow & { token: string; writing: boolean }>(
       `SELECT owner_type, owner_global_id::text AS owner_global_id, kind, file_name, content_type,
-         size_bytes::float8 AS size_bytes, sha256 FROM media_uploads WHERE global_id = $1::uuid`,
+         size_bytes::float8 AS size_bytes, sha256, token::text AS token,
+         coalesce(writing_until > now(), false) AS writing
+       FROM media_uploads WHERE global_id = $1::uuid`,
       [globalId],
     );
     return row;
   }
 
-  /** Declares (or re-declares) a file to receive; answers whether a different declaration was replaced. */
-  async declareUpload(m: MediaRecord): Promise<boolean> {
-    const [before] = await this.db.query<{ same: boolean }>(
-      `SELECT (sha256 = $2 AND size_bytes = $3) AS same FROM media_uploads WHERE global_id = $1::uuid`,
-      [m.globalId, m.sha256, m.sizeBytes],
-    );
-    await this.db.query(
-      `INSERT INTO media_uploads (global_id, owner_type, owner_global_id, kind, file_name, content_type, size_bytes, sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  /**
+   * Declares a file to receive, or joins its declaration when the content is the same; answers the
+   * upload's token and whether another declaration (other content, idle for `leaseSeconds`) was
+   * replaced, or 'busy' while an upload of other content is live.
+   */
+  async declareUpload(m: MediaRecord, leaseSeconds: number): Promise<{ token: string; replaced: boolean } | 'busy'> {
+    const fresh = randomUUID();
+    // One statement, so two senders declaring at once cannot both take the file.
+    const [row] = await this.db.query<{ token: string; inserted: boolean }>(
+      `INSERT INTO media_uploads (global_id, owner_type, owner_global_id, kind, file_name, content_type, size_bytes, sha256, token)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (global_id) DO UPDATE SET owner_type = excluded.owner_type, owner_global_id = excluded.owner_global_id,
          kind = excluded.kind, file_name = excluded.file_name, content_type = excluded.content_type,
-         size_bytes = excluded.size_bytes, sha256 = excluded.sha256`,
-      [m.globalId, m.ownerType, m.ownerGlobalId, m.kind, m.fileName, m.contentType, m.sizeBytes, m.sha256],
+         size_bytes = excluded.size_bytes, sha256 = excluded.sha256, touched_at = now(),
+         -- Other content is another upload: the earlier sender's token no longer writes.
+         token = CASE WHEN (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
+           THEN media_uploads.token ELSE excluded.token END
+       WHERE (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
+         OR (media_uploads.touched_at <= now() - make_interval(secs => $10)
+             AND (media_uploads.writing_until IS NULL OR media_uploads.writing_until <= now()))
+       RETURNING token::text AS token, (xmax = 0) AS inserted`,
+      [
+        m.globalId,
+        m.ownerType,
+        m.ownerGlobalId,
+        m.kind,
+        m.fileName,
+        m.contentType,
+        m.sizeBytes,
+        m.sha256,
+        fresh,
+        leaseSeconds,
+      ],
     );
-    return before !== undefined && !before.same;
+    if (!row) return 'busy';
+    return { token: row.token, replaced: !row.inserted && row.token === fresh };
+  }
+
+  /**
+   * Takes the file for one chunk's write, for at most `seconds`: true when this sender holds the
+   * upload's token and no other chunk of the file is being written.
+   */
+  async startWrite(globalId: string, token: string, seconds: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE media_uploads SET writing_until = now() + make_interval(secs => $3), touched_at = now()
+       WHERE global_id = $1::uuid AND token = $2::uuid AND (writing_until IS NULL OR writing_until <= now())
+       RETURNING 1`,
+      [globalId, token, seconds],
+    );
+    return rows.length > 0;
+  }
+
+  async endWrite(globalId: string, token: string): Promise<void> {
+    await this.db.query(
+      `UPDATE media_uploads SET writing_until = NULL, touched_at = now() WHERE global_id = $1::uuid AND token = $2::uuid`,
+      [globalId, token],
+    );
   }
 
   async dropUpload(globalId: string): Promise<void> {
     await this.db.query(`DELETE FROM media_uploads WHERE global_id = $1::uuid`, [globalId]);
+  }
+
+  /**
+   * Ends the uploads nobody declared or sent a chunk to for `idleSeconds` (and that no chunk is
+   * writing); answers their global ids, whose partial files are then removed.
+   */
+  async dropAbandonedUploads(idleSeconds: number): Promise<string[]> {
+    const rows = await this.db.query<{ global_id: string }>(
+      `DELETE FROM media_uploads
+       WHERE touched_at < now() - make_interval(secs => $1) AND (writing_until IS NULL OR writing_until <= now())
+       RETURNING global_id::text AS global_id`,
+      [idleSeconds],
+    );
+    return rows.map((r) => r.global_id);
+  }
+
+  /** Which of these global ids have a declared upload. */
+  async declared(globalIds: string[]): Promise<Set<string>> {
+    if (globalIds.length === 0) return new Set();
+    const rows = await this.db.query<{ global_id: string }>(
+      `SELECT global_id::text AS global_id FROM media_uploads WHERE global_id = ANY($1::uuid[])`,
+      [globalIds],
+    );
+    return new Set(rows.map((r) => r.global_id));
   }
 
   /**

@@ -32,7 +32,9 @@ export function syncImportRoutes(imports: SyncImportService) {
           summary: "A page of a Field system's completed inspections with their observations, written by global id",
           description:
             "WebSync scenario 2; the whole page is one transaction. options carry the sync user's settings " +
-            '(skip rules, ExistingTasksAction, auto-accept). Needs the websync permission.',
+            '(skip rules, ExistingTasksAction, auto-accept). Needs the websync permission; auto-accept is honoured ' +
+            'for an account with editor permissions only (others deliver pending review; see accepted and notice). ' +
+            'Assets sent along are only created when the Office lacks them, never changed.',
           tags,
           body: InspectionsImport,
           response: { 200: InspectionsImportResult, ...errors },
@@ -46,6 +48,9 @@ export function syncImportRoutes(imports: SyncImportService) {
       {
         schema: {
           summary: 'Declares a media file a Field agent uploads; answers how many bytes the Office holds',
+          description:
+            'Answers the upload token its chunks carry. Declaring the same content again joins the upload (same token); ' +
+            'other content is refused (409) while another upload of the file has been active in the last ten minutes.',
           tags,
           params: MediaParams,
           body: MediaRecord,
@@ -61,7 +66,9 @@ export function syncImportRoutes(imports: SyncImportService) {
         schema: {
           summary: 'One chunk of a declared media file at offset (application/octet-stream)',
           description:
-            'A chunk at another offset than the Office holds writes nothing; the answer says where to go on.',
+            'A chunk at another offset than the Office holds writes nothing; the answer says where to go on. ' +
+            "token is the declaration's; one chunk of a file writes at a time (409 for a concurrent one, or for a " +
+            'token whose declaration another sender replaced).',
           tags,
           params: MediaParams,
           querystring: ChunkQuery,
@@ -69,7 +76,13 @@ export function syncImportRoutes(imports: SyncImportService) {
         },
       },
       async (request) =>
-        imports.receiveChunk(user(request), request.params.globalId, request.query.offset, request.body as Readable),
+        imports.receiveChunk(
+          user(request),
+          request.params.globalId,
+          request.query.offset,
+          request.query.token,
+          request.body as Readable,
+        ),
     );
   };
 }

@@ -1,9 +1,11 @@
 /**
  * What an Office system takes from a Field system's sync agent (WebSync scenario 2): pages of
  * completed inspections, and their media files in checked chunks. Only users with the websync
- * permission (the agent's service account) may call it. A file's upload is declared first (kind,
- * type, size, sha256), then sent in chunks at the offset the Office reports, and stored only once
- * its size, type signature and sha256 match the declaration.
+ * permission (the agent's service account) may call it; it delivers field work for the Office's
+ * review, and only an account with editor permissions may have it accepted on arrival. A file's
+ * upload is declared first (kind, type, size, sha256), which answers a token, then sent in chunks
+ * carrying it at the offset the Office reports, one chunk writing at a time, and stored only once its
+ * size, type signature and sha256 match the declaration.
  */
 import type { Readable } from 'node:stream';
 import {
@@ -13,11 +15,26 @@ import {
   type MediaRecord,
   type MediaState,
 } from '@manway/core/api/sync-data';
+import { hasEditorPermissions } from '@manway/core/roles';
 import { fail } from '../../errors';
 import { mayOpen } from '../settings/service';
 import type { CurrentUser } from '../users/service';
 import { ChunkTooLargeError, typeAllowed, type MediaStore } from '../sync-agent/media-store';
-import type { SyncImportRepository } from './repository';
+import type { SyncImportRepository, UploadRow } from './repository';
+
+/**
+ * How long an upload must have been idle (no declaration, no chunk) before a declaration of other
+ * content under its media id replaces it: until then the sender that began it keeps it.
+ */
+export const UPLOAD_LEASE_SECONDS = 600;
+/** The longest one chunk may hold its file; a process that died writing frees it after this. */
+export const CHUNK_WRITE_SECONDS = 600;
+/** Uploads idle this long are abandoned: the periodic purge removes them and their partial files. */
+export const ABANDONED_UPLOAD_SECONDS = 24 * 3600;
+
+export const DELIVERED_FOR_REVIEW =
+  'The inspections were delivered for office review, not accepted: accepting them (AutoAcceptImportedTasks) ' +
+  'needs an Office account with editor permissions (administrator or editor).';
 
 export class SyncImportService {
   constructor(
@@ -44,7 +61,16 @@ export class SyncImportService {
         observations.add(o.globalId);
       }
     }
-    return { outcomes: await this.repo.importInspections(body.items, body.options, user.id) };
+    // Accepting field work is an office decision, so only an editor's account accepts on arrival.
+    // Anyone else's delivery is written pending review rather than refused: the Field cannot know
+    // the Office account's role, and its default settings ask for auto-accept (see decision 0014).
+    const { AutoAcceptImportedTasks: asked, ...rules } = body.options;
+    const accepting = asked && hasEditorPermissions(user.role);
+    return {
+      outcomes: await this.repo.importInspections(body.items, rules, accepting ? user.id : null),
+      accepted: accepting,
+      notice: asked && !accepting ? DELIVERED_FOR_REVIEW : null,
+    };
   }
 
   /** Declares a file to upload; answers how much of it the Office already holds. */
@@ -65,24 +91,61 @@ export class SyncImportService {
     if ((await this.repo.ownerId(m.ownerType, m.ownerGlobalId)) === null) {
       throw fail.field('ownerGlobalId', `The Office system has no ${m.ownerType} with this global id.`);
     }
+    const declared = await this.repo.declareUpload(m, UPLOAD_LEASE_SECONDS);
+    if (declared === 'busy') {
+      throw fail.conflict('Another sender is uploading other content under this media id; try again later.');
+    }
     // A file declared anew with other content starts over.
-    if (await this.repo.declareUpload(m)) await this.store.discard(globalId);
-    return { received: await this.store.received(globalId), complete: false };
+    if (declared.replaced) await this.store.discard(globalId);
+    return { received: await this.store.received(globalId), complete: false, token: declared.token };
   }
 
-  /** One chunk at `offset`; answers what the Office holds after it (a stale offset writes nothing). */
-  async receiveChunk(user: CurrentUser, globalId: string, offset: number, body: Readable): Promise<MediaState> {
+  /**
+   * One chunk at `offset` from the sender holding the upload's `token`; answers what the Office
+   * holds after it (a stale offset writes nothing). One chunk of a file writes at a time: a second
+   * concurrent writer is refused (409), as is a sender whose declaration was replaced.
+   */
+  async receiveChunk(
+    user: CurrentUser,
+    globalId: string,
+    offset: number,
+    token: string,
+    body: Readable,
+  ): Promise<MediaState> {
     this.check(user);
-    const stored = await this.repo.media(globalId);
-    if (stored) {
-      body.resume();
-      return { received: stored.size_bytes, complete: true };
-    }
+    // Stored already, maybe by another sender of the same file a moment ago.
+    const done = async () => {
+      const stored = await this.repo.media(globalId);
+      if (stored) body.resume();
+      return stored && { received: stored.size_bytes, complete: true };
+    };
+    const before = await done();
+    if (before) return before;
     const upload = await this.repo.upload(globalId);
     if (!upload) {
+      const meanwhile = await done();
+      if (meanwhile) return meanwhile;
       body.resume();
       throw fail.notFound('Declare the file before sending its content.');
     }
+    if (!(await this.repo.startWrite(globalId, token, CHUNK_WRITE_SECONDS))) {
+      const meanwhile = await done();
+      if (meanwhile) return meanwhile;
+      body.resume();
+      throw fail.conflict(
+        upload.token !== token
+          ? 'The file was declared again by another sender; declare it again before sending its content.'
+          : 'Another chunk of this file is being written; send this one when it has been answered.',
+      );
+    }
+    try {
+      return await this.write(globalId, offset, body, upload);
+    } finally {
+      await this.repo.endWrite(globalId, token);
+    }
+  }
+
+  private async write(globalId: string, offset: number, body: Readable, upload: UploadRow): Promise<MediaState> {
     const limit = Math.min(MEDIA_CHUNK_BYTES, upload.size_bytes - offset);
     let received: number;
     let sha256: string | undefined;
@@ -118,5 +181,21 @@ export class SyncImportService {
     if (ownerId === null) throw fail.field('ownerGlobalId', "The file's owner is no longer in the Office system.");
     await this.repo.completeUpload(globalId, ownerId, () => this.store.commit(globalId));
     return { received, complete: true };
+  }
+
+  /**
+   * The periodic purge: uploads idle for `idleSeconds` lose their declaration and partial file, and
+   * partial files nobody declared (a process that died between the two, a download given up) go when
+   * untouched as long. Answers how many files were removed.
+   */
+  async purgeAbandonedUploads(idleSeconds = ABANDONED_UPLOAD_SECONDS): Promise<number> {
+    const dropped = await this.repo.dropAbandonedUploads(idleSeconds);
+    for (const globalId of dropped) await this.store.discard(globalId);
+    const cutoff = Date.now() - idleSeconds * 1000;
+    const stale = (await this.store.partials()).filter((p) => p.modifiedMs < cutoff).map((p) => p.globalId);
+    const declared = await this.repo.declared(stale);
+    const orphans = stale.filter((g) => !declared.has(g));
+    for (const globalId of orphans) await this.store.discard(globalId);
+    return new Set([...dropped, ...orphans]).size;
   }
 }
