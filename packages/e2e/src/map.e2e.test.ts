@@ -30,11 +30,16 @@ async function layerCountText(page: Page, layer: string): Promise<string> {
 
 describe('the map of the office edition', () => {
   it(
-    'shows the demo town, opens a clicked manhole and remembers a hidden layer across a reload',
+    'shows the demo town, opens a clicked manhole and remembers a hidden layer across a reload, with nothing refused by the page policy',
     { timeout: 120_000 },
     async () => {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
+      // The pages' Content-Security-Policy must not refuse anything the product itself does.
+      const refused: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
       await page.goto(`${baseUrl}/office/`);
       await page.getByLabel('Login').fill('editor');
       await page.getByLabel('Password').fill('editor-demo');
@@ -109,6 +114,7 @@ describe('the map of the office edition', () => {
 
       // Put it back for the next run on the same data.
       await page.getByLabel('Laterals').check();
+      expect(refused).toEqual([]);
       await context.close();
     },
   );

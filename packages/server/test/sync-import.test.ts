@@ -220,6 +220,25 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
     expect((await one(`SELECT state FROM tasks WHERE global_id = $1`, [task.global_id])).state).toBe('completed');
   });
 
+  it('an inspection the Office accepted is not changed by an account without editor permissions, even with AlwaysUpdate', async () => {
+    const task = await openTask();
+    const record = await inspectionOf(task.asset, task.global_id);
+    expect((await importing(admin, [record])).body).toMatchObject({ accepted: true });
+    const again = await importing(agent, [{ ...record, weather: 'rain' }], { ExistingTasksAction: 'AlwaysUpdate' });
+    expect(again.status).toBe(200);
+    expect(again.body.outcomes[0]).toMatchObject({
+      result: 'kept',
+      reason: expect.stringMatching(/editor permissions/),
+    });
+    expect(await one(`SELECT weather, review FROM inspections WHERE global_id = $1`, [record.globalId])).toEqual({
+      weather: 'dry',
+      review: 'accepted',
+    });
+    const byAdmin = await importing(admin, [{ ...record, weather: 'rain' }], { ExistingTasksAction: 'AlwaysUpdate' });
+    expect(byAdmin.body.outcomes[0].result).not.toBe('kept');
+    expect((await one(`SELECT weather FROM inspections WHERE global_id = $1`, [record.globalId])).weather).toBe('rain');
+  });
+
   it('a task is completed only by an inspection that is for its own asset', async () => {
     const task = await openTask();
     const other = await one(

@@ -858,7 +858,10 @@ describe('the new endpoints', () => {
       contentType: 'application/x-msdownload',
     });
     expect(exe.status).toBe(400);
-    expect(exe.body.ModelState.contentType[0]).toMatch(/not accepted for image files/);
+    expect(exe.body).toMatchObject({
+      code: 'media/unsupported-file',
+      message: expect.stringMatching(/not accepted for image files/),
+    });
     const huge = await officeSyncer.put(`/api/sync/media/${gid}`, { ...declared, sizeBytes: 10 * 1024 * MB });
     expect(huge.status).toBe(400);
     expect(huge.body.ModelState).toHaveProperty('sizeBytes');

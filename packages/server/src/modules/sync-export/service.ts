@@ -17,7 +17,6 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { fail } from '../../errors';
 import type { MediaStore } from '../sync-agent/media-store';
-import { mayOpen } from '../settings/service';
 import type { CurrentUser } from '../users/service';
 import { UUID_CURSOR, type MediaRow, type SyncExportRepository } from './repository';
 
@@ -55,7 +54,6 @@ export class SyncExportService {
   readonly kinds = EXPORT_KINDS;
 
   async page<K extends ExportKind>(user: CurrentUser, kind: K, q: ExportQuery): Promise<ExportPage<K>> {
-    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
     if (q.after !== undefined && UUID_CURSOR.has(kind) && !Uuid.safeParse(q.after).success) {
       throw fail.field('after', 'Use the next value of the previous page.');
     }
@@ -73,7 +71,6 @@ export class SyncExportService {
 
   /** Scenario 1: open tasks (all, or on the assets the saved filter matches), with their assets and media. */
   async plannedTasks(user: CurrentUser, q: TasksExportQuery): Promise<PlannedTasksPage> {
-    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
     const onAssets = q.filter === undefined ? undefined : await this.filters.matching(user, q.filter);
     const rows = await this.repo.plannedTasks(q.after, q.limit, onAssets);
     const assetIds = [...new Set(rows.map((r) => r.assetId))];
@@ -107,7 +104,6 @@ export class SyncExportService {
     | { kind: 'unsatisfiable'; size: number }
     | { kind: 'bytes'; size: number; start: number; contentType: string; body: Readable }
   > {
-    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
     const file = await this.repo.mediaFile(globalId);
     if (!file || !this.store || !(await this.store.exists(file.storageKey, file.sizeBytes))) throw fail.notFound();
     // RFC 9110 §14.1.2: a range whose first byte is not in the file cannot be satisfied.

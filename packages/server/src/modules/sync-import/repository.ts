@@ -59,7 +59,12 @@ export class SyncImportRepository {
    * `acceptedBy` is the editor accepting the inspections (and completing their tasks); null
    * delivers them pending the Office's review.
    */
-  importInspections(items: InspectionRecord[], options: Options, acceptedBy: string | null): Promise<ImportOutcome[]> {
+  importInspections(
+    items: InspectionRecord[],
+    options: Options,
+    caller: { acceptedBy: string | null; mayChangeAccepted: boolean },
+  ): Promise<ImportOutcome[]> {
+    const { acceptedBy } = caller;
     return inTransaction(this.db, async (conn) => {
       // The assets travel only for creating missing ones; the rest is parsed by PostgreSQL once a statement.
       const records = JSON.stringify(items.map(({ assets: _assets, ...rest }) => rest));
@@ -83,7 +88,7 @@ export class SyncImportRepository {
       const going: { index: number; assetId: string; taskId: string | null; createdAssets: string[] }[] = [];
       for (const [index, item] of items.entries()) {
         const f = found[index]!;
-        const decided = await this.decide(conn, item, f, options);
+        const decided = await this.decide(conn, item, f, options, caller.mayChangeAccepted);
         if ('result' in decided) outcomes.push(decided);
         else {
           outcomes.push({ globalId: item.globalId, result: 'unchanged', reason: null, createdAssets: [] });
@@ -166,6 +171,7 @@ export class SyncImportRepository {
     item: InspectionRecord,
     f: Found,
     options: Options,
+    mayChangeAccepted: boolean,
   ): Promise<ImportOutcome | { assetId: string; taskId: string | null; createdAssets: string[] }> {
     const left = (result: 'kept' | 'skipped', reason: string): ImportOutcome => ({
       globalId: item.globalId,
@@ -178,6 +184,10 @@ export class SyncImportRepository {
     }
     if (f.existing && options.ExistingTasksAction === 'UpdateNotAcceptedTasks' && f.review === 'accepted') {
       return left('kept', 'the Office has accepted it; only not yet accepted tasks are updated');
+    }
+    // What the Office accepted is an office decision; only an editor's account may send it again.
+    if (f.existing && f.review === 'accepted' && !mayChangeAccepted) {
+      return left('kept', 'the Office has accepted it; only an account with editor permissions updates it');
     }
     if (item.taskGlobalId !== null && f.task === null && options.SkipIfNotExistInOffice) {
       return left('skipped', 'its task is not in the Office system');

@@ -17,7 +17,6 @@ import {
 } from '@manway/core/api/sync-data';
 import { hasEditorPermissions } from '@manway/core/roles';
 import { fail } from '../../errors';
-import { mayOpen } from '../settings/service';
 import type { CurrentUser } from '../users/service';
 import { ChunkTooLargeError, typeAllowed, type MediaStore } from '../sync-agent/media-store';
 import type { SyncImportRepository, UploadRow } from './repository';
@@ -43,12 +42,7 @@ export class SyncImportService {
     private readonly maxMediaBytes: number,
   ) {}
 
-  private check(user: CurrentUser) {
-    if (!mayOpen(user, 'web-websync')) throw fail.forbidden();
-  }
-
   async importInspections(user: CurrentUser, body: InspectionsImport): Promise<InspectionsImportResult> {
-    this.check(user);
     const ids = new Set<string>();
     const observations = new Set<string>();
     for (const [i, item] of body.items.entries()) {
@@ -65,9 +59,13 @@ export class SyncImportService {
     // Anyone else's delivery is written pending review rather than refused: the Field cannot know
     // the Office account's role, and its default settings ask for auto-accept (see decision 0014).
     const { AutoAcceptImportedTasks: asked, ...rules } = body.options;
-    const accepting = asked && hasEditorPermissions(user.role);
+    const editor = hasEditorPermissions(user.role);
+    const accepting = asked && editor;
     return {
-      outcomes: await this.repo.importInspections(body.items, rules, accepting ? user.id : null),
+      outcomes: await this.repo.importInspections(body.items, rules, {
+        acceptedBy: accepting ? user.id : null,
+        mayChangeAccepted: editor,
+      }),
       accepted: accepting,
       notice: asked && !accepting ? DELIVERED_FOR_REVIEW : null,
     };
@@ -75,10 +73,9 @@ export class SyncImportService {
 
   /** Declares a file to upload; answers how much of it the Office already holds. */
   async declareMedia(user: CurrentUser, globalId: string, m: MediaRecord): Promise<MediaState> {
-    this.check(user);
     if (m.globalId !== globalId) throw fail.field('globalId', 'The body names another file than the path.');
     if (!typeAllowed(m.kind, m.contentType)) {
-      throw fail.field('contentType', `${m.contentType} is not accepted for ${m.kind} files.`);
+      throw fail.coded('media/unsupported-file', `${m.contentType} is not accepted for ${m.kind} files.`);
     }
     if (m.sizeBytes > this.maxMediaBytes) {
       throw fail.field('sizeBytes', `Files larger than ${this.maxMediaBytes} bytes are not accepted.`);
@@ -112,7 +109,6 @@ export class SyncImportService {
     token: string,
     body: Readable,
   ): Promise<MediaState> {
-    this.check(user);
     // Stored already, maybe by another sender of the same file a moment ago.
     const done = async () => {
       const stored = await this.repo.media(globalId);
