@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import {
   ChunkQuery,
@@ -10,6 +10,7 @@ import {
   MediaRecord,
   MediaState,
 } from '@manway/core/api/sync-data';
+import { fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
 import type { SyncImportService } from './service';
 
@@ -75,14 +76,19 @@ export function syncImportRoutes(imports: SyncImportService) {
           response: { 200: MediaState, ...errors },
         },
       },
-      async (request) =>
-        imports.receiveChunk(
+      async (request) => {
+        // Any other content type was parsed (JSON, a form): a chunk is bytes.
+        if (!(request.body instanceof Readable)) {
+          throw fail.field('content-type', 'Send the chunk as application/octet-stream.');
+        }
+        return imports.receiveChunk(
           user(request),
           request.params.globalId,
           request.query.offset,
           request.query.token,
-          request.body as Readable,
-        ),
+          request.body,
+        );
+      },
     );
   };
 }
