@@ -3,44 +3,27 @@
  * writes, then started again on the same data. On the embedded database this is the case that
  * matters: PGlite runs inside the killed process.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   FilterWriter,
-  freshDatabase,
   savedFilterNames,
+  scratchData,
+  serverBackends,
   ServerProcess,
   signedInAdmin,
   sleep,
-  type ServerData,
 } from './faults-support';
 
-const backends: { name: string; prepare: (dataDir: string) => Promise<ServerData & { drop?: () => Promise<void> }> }[] =
-  [{ name: 'embedded PGlite', prepare: async (dataDir) => ({ dataDir }) }];
-if (process.env.DATABASE_URL) {
-  const url = process.env.DATABASE_URL;
-  backends.push({
-    name: 'PostgreSQL',
-    prepare: async (dataDir) => {
-      const db = await freshDatabase(url);
-      return { dataDir, databaseUrl: db.url, drop: db.drop };
-    },
-  });
-}
+const backends = serverBackends();
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe.each(backends)('the process killed during a burst of writes ($name)', ({ prepare }) => {
+describe.each(backends)('the process killed during a burst of writes ($name)', (backend) => {
   it('loses no acknowledged write: after a restart on the same data every write that got a 2xx is there', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'manway-faults-kill-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const data = await prepare(dataDir);
-    if (data.drop) cleanups.push(data.drop);
+    const data = await scratchData(backend, 'manway-faults-kill-', cleanups);
 
     // Three kills, each at another point of a burst, then a last start that reads everything back.
     const writers: FilterWriter[] = [];

@@ -2,28 +2,15 @@
  * Issue 14, faults: the server started on a database that a newer program has migrated. It must not
  * crash nor touch the structure; every edition's settings load shows the unsupported-version page.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/connection';
 import { migrate, readSchemaVersion, SCHEMA_VERSION } from '../src/db/migrate';
-import { freshDatabase, ServerProcess, sleep, type ServerData } from './faults-support';
+import { scratchData, serverBackends, ServerProcess, sleep, type ServerData } from './faults-support';
 
 const CODE = 'db-state/unsupported-db-version';
 
-const backends: { name: string; prepare: (dataDir: string) => Promise<ServerData & { drop?: () => Promise<void> }> }[] =
-  [{ name: 'embedded PGlite', prepare: async (dataDir) => ({ dataDir }) }];
-if (process.env.DATABASE_URL) {
-  const url = process.env.DATABASE_URL;
-  backends.push({
-    name: 'PostgreSQL',
-    prepare: async (dataDir) => {
-      const db = await freshDatabase(url);
-      return { dataDir, databaseUrl: db.url, drop: db.drop };
-    },
-  });
-}
+const backends = serverBackends();
 
 /** The database as the server opens it (main.ts openDatabase), opened by the test in between runs. */
 function open(data: ServerData): Promise<Database> {
@@ -35,12 +22,9 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe.each(backends)('start-up on a database of a newer schema version ($name)', ({ prepare }) => {
+describe.each(backends)('start-up on a database of a newer schema version ($name)', (backend) => {
   it('gives the unsupported-version answer, not a crash, and leaves the structure as it found it', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'manway-faults-schema-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const data = await prepare(dataDir);
-    if (data.drop) cleanups.push(data.drop);
+    const data = await scratchData(backend, 'manway-faults-schema-', cleanups);
 
     const newer = SCHEMA_VERSION + 1;
     const db = await open(data);

@@ -308,3 +308,37 @@ export async function savedFilterNames(client: TestClient): Promise<Set<string>>
   if (res.status !== 200) throw new Error(`listing saved filters answered ${res.status}: ${res.text}`);
   return new Set(res.body.map((f) => f.name));
 }
+
+/** The databases a server process is tried on: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export interface Backend {
+  name: string;
+  prepare: (dataDir: string) => Promise<ServerData & { drop?: () => Promise<void> }>;
+}
+
+export function serverBackends(): Backend[] {
+  const backends: Backend[] = [{ name: 'embedded PGlite', prepare: async (dataDir) => ({ dataDir }) }];
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    backends.push({
+      name: 'PostgreSQL',
+      prepare: async (dataDir) => {
+        const db = await freshDatabase(url);
+        return { dataDir, databaseUrl: db.url, drop: db.drop };
+      },
+    });
+  }
+  return backends;
+}
+
+/** A data dir (and database) for one test, removed by `cleanups` after it, last made first. */
+export async function scratchData(
+  backend: Backend,
+  prefix: string,
+  cleanups: (() => Promise<void>)[],
+): Promise<ServerData> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const data = await backend.prepare(dataDir);
+  if (data.drop) cleanups.push(data.drop);
+  return data;
+}

@@ -66,6 +66,23 @@ describe('access is decided on the matched route, never on the raw URL', () => {
   });
 });
 
+/** A condition inside `depth` groups, as JSON text. */
+function nestedGroups(depth: number, property = 'assetId'): string {
+  let group = `{"property":"${property}","operator":"eq","value":"x"}`;
+  for (let i = 0; i < depth; i++) group = `{"combine":"and","conditions":[${group}]}`;
+  return group;
+}
+
+/** One inspection's observations filtered by `conditions` (JSON text). */
+async function observationsWhere(conditions: string) {
+  const inspection = (await server.db.query<{ id: string }>(`SELECT id::text AS id FROM inspections LIMIT 1`))[0]!;
+  return admin.post('/api/filters/results/observation', {
+    parentObjectType: 'Inspection',
+    parentObjectId: Number(inspection.id),
+    filter: `{"conditions":[${conditions}]}`,
+  });
+}
+
 describe('text PostgreSQL refuses is a 400 naming the field, never a 500', () => {
   it('a NUL character in a text query parameter answers 400 naming it', async () => {
     for (const [path, field] of [
@@ -97,39 +114,22 @@ describe('text PostgreSQL refuses is a 400 naming the field, never a 500', () =>
   });
 
   it('a filter nested 600 deep answers 400 on the result list and the observation filter, and on the map', async () => {
-    const nest = (depth: number) => {
-      let group = '{"property":"assetId","operator":"eq","value":"x"}';
-      for (let i = 0; i < depth; i++) group = `{"combine":"and","conditions":[${group}]}`;
-      return group;
-    };
-    const group = nest(600);
+    const group = nestedGroups(600);
     const filter = `{"objectType":"Node","conditions":[${group}]}`;
     // A filter in the URL is at most 2,000 characters: 40 levels there.
-    const inUrl = encodeURIComponent(`{"objectType":"Node","conditions":[${nest(40)}]}`);
+    const inUrl = encodeURIComponent(`{"objectType":"Node","conditions":[${nestedGroups(40)}]}`);
     const map = await admin.get(`/api/filters/results/map?filterBy=filter&filter=${inUrl}`);
     expect(map.status).toBe(400);
     expect(Object.keys(map.body.ModelState)[0]).toMatch(/^filter\.conditions/);
     const list = await admin.post('/api/filters/results/list', { filter, page: 0, pageSize: 10 });
     expect(list.status).toBe(400);
-    const inspection = (await server.db.query<{ id: string }>(`SELECT id::text AS id FROM inspections LIMIT 1`))[0]!;
-    const observations = await admin.post('/api/filters/results/observation', {
-      parentObjectType: 'Inspection',
-      parentObjectId: Number(inspection.id),
-      filter: `{"conditions":[${group}]}`,
-    });
+    const observations = await observationsWhere(group);
     expect(observations.status).toBe(400);
     expect(JSON.stringify(observations.body.ModelState)).toMatch(/nest at most/);
   });
 
   it('the observation filter limits the depth of its groups like the asset filter', async () => {
-    let group = '{"property":"code","operator":"eq","value":"x"}';
-    for (let i = 0; i < 5; i++) group = `{"combine":"and","conditions":[${group}]}`;
-    const inspection = (await server.db.query<{ id: string }>(`SELECT id::text AS id FROM inspections LIMIT 1`))[0]!;
-    const res = await admin.post('/api/filters/results/observation', {
-      parentObjectType: 'Inspection',
-      parentObjectId: Number(inspection.id),
-      filter: `{"conditions":[${group}]}`,
-    });
+    const res = await observationsWhere(nestedGroups(5, 'code'));
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.ModelState)).toMatch(/Groups nest at most 4 deep/);
   });
