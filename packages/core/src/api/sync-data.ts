@@ -16,7 +16,10 @@ const num = z.number().nullable();
 const count = whole({ min: 0, max: INTEGER.max });
 const peak = whole({ min: 0, max: 5 });
 const clock = whole({ min: 1, max: 12 });
-const Sha256 = z.string().length(64).regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex');
+const Sha256 = z
+  .string()
+  .length(64)
+  .regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex');
 
 export const MEDIA_KINDS = ['image', 'video', 'document', 'fusion'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
