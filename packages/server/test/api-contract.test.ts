@@ -32,7 +32,8 @@ import {
 import { TEST_ADMIN_PASSWORD, testConfig } from './template';
 
 const server = await startTestServer();
-const operations = operationsOf((await server.client().get('/api/openapi.json')).body);
+const openapi = (await server.client().get('/api/openapi.json')).body;
+const operations = operationsOf(openapi);
 const SYNC_PASSWORD = 'field-agent-test-password';
 await server.services.users.ensureSyncAccount(SYNC_PASSWORD);
 
@@ -110,6 +111,15 @@ describe('the permission table', () => {
     const stale = Object.keys(PERMISSIONS).filter((k) => !declared.has(k) && k !== 'GET /api/openapi.json');
     const ssoOnly = stale.filter((k) => k.startsWith('GET /api/account/oidc/'));
     expect(stale.filter((k) => !ssoOnly.includes(k))).toEqual([]);
+  });
+
+  it('the API document says which operations need no session: exactly the public ones', () => {
+    for (const op of operations) {
+      const declared = openapi.paths[op.path][op.method.toLowerCase()].security;
+      expect(declared === undefined ? 'session' : declared.length === 0 ? 'none' : 'session', describeOp(op)).toBe(
+        isPublic(op) ? 'none' : 'session',
+      );
+    }
   });
 
   it('a route without an entry stops the server from starting', async () => {

@@ -40,6 +40,8 @@ export function registerAccessControl(
       const rule = ruleFor(method, route.url);
       if (!rule) throw new Error(`${method} ${route.url} has no entry in the permission table (http/permissions.ts)`);
       route.config = { ...(route.config as object), rule };
+      // The API's description says which calls need no session.
+      if (rule.permission === 'public' && route.schema) route.schema = { ...route.schema, security: [] };
     }
   });
 
