@@ -8,8 +8,23 @@ import type { ExportKind } from '@manway/core/api/sync-export';
 import { inTransaction } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
 
+/** A run's hold on its task: what it writes counts only while the task still carries the token. */
+export interface Lease {
+  taskId: number;
+  token: string;
+}
+
+/** Thrown inside a page's transaction when another run holds the task now: nothing of it is written. */
+export class LeaseLostError extends Error {
+  constructor(taskId: number) {
+    super(`Task ${taskId} is held by another run now.`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 export interface ClaimedTask {
   id: string;
+  lease_token: string;
   scenario: string;
   user_id: string | null;
   login: string;
@@ -381,7 +396,7 @@ function tally(
 export async function advanceStep(
   conn: Connection,
   leaseSeconds: number,
-  taskId: number,
+  lease: Lease,
   step: string,
   cursor: { after: string | null; done: boolean },
   status: { operation: string; percentage: number },
@@ -393,7 +408,7 @@ export async function advanceStep(
        copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped,
        failed = sync_agent_progress.failed + excluded.failed`,
     [
-      taskId,
+      lease.taskId,
       step,
       cursor.after,
       cursor.done,
@@ -405,10 +420,12 @@ export async function advanceStep(
   const [task] = await conn.query<{ cancel_requested: boolean }>(
     `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${leaseSeconds}),
        current_operation = $2, percentage_complete = $3
-     WHERE id = $1 RETURNING cancel_requested`,
-    [taskId, status.operation, status.percentage],
+     WHERE id = $1 AND lease_token = $4 RETURNING cancel_requested`,
+    [lease.taskId, status.operation, status.percentage, lease.token],
   );
-  return task?.cancel_requested ?? true;
+  // Rolls the page back: the run that holds the task now writes its own.
+  if (!task) throw new LeaseLostError(lease.taskId);
+  return task.cancel_requested;
 }
 
 export class SyncAgentRepository {
@@ -426,10 +443,10 @@ export class SyncAgentRepository {
   async claim(taskId: number): Promise<ClaimedTask | undefined> {
     const [row] = await this.db.query<ClaimedTask>(
       `UPDATE sync_agent_tasks SET status = 'InProgress', started = coalesce(started, now()), attempts = attempts + 1,
-         lease_until = now() + make_interval(secs => ${this.leaseSeconds})
+         lease_until = now() + make_interval(secs => ${this.leaseSeconds}), lease_token = gen_random_uuid()
        WHERE id = $1 AND NOT cancel_requested
          AND (status = 'Scheduled' OR (status = 'InProgress' AND (lease_until IS NULL OR lease_until < now())))
-       RETURNING id::text AS id, scenario, user_id, login, task_settings, attempts`,
+       RETURNING id::text AS id, lease_token::text AS lease_token, scenario, user_id, login, task_settings, attempts`,
       [taskId],
     );
     return row;
@@ -481,20 +498,22 @@ export class SyncAgentRepository {
     return row ?? { after: null, done: false, copied: 0, skipped: 0 };
   }
 
-  async appendLog(taskId: number, server: string, client: string): Promise<void> {
+  async appendLog(lease: Lease, server: string, client: string): Promise<void> {
     await this.db.query(
-      `UPDATE sync_agent_tasks SET server_log = server_log || $2, client_log = client_log || $3 WHERE id = $1`,
-      [taskId, server, client],
+      `UPDATE sync_agent_tasks SET server_log = server_log || $2, client_log = client_log || $3
+       WHERE id = $1 AND lease_token = $4`,
+      [lease.taskId, server, client, lease.token],
     );
   }
 
-  /** Ends the run with its final status and last operation text. */
-  async finish(taskId: number, status: string, operation: string): Promise<void> {
+  /** Ends the run with its final status and last operation text; a run that lost its task ends nothing. */
+  async finish(lease: Lease, status: string, operation: string): Promise<void> {
     await this.db.query(
-      `UPDATE sync_agent_tasks SET status = $2, finished = now(), lease_until = NULL, current_operation = $3,
+      `UPDATE sync_agent_tasks SET status = $2, finished = now(), lease_until = NULL, lease_token = NULL,
+         current_operation = $3,
          percentage_complete = CASE WHEN $2 = 'FinishedSuccessfully' OR $2 = 'FinishedWithErrors' THEN 100 ELSE percentage_complete END
-       WHERE id = $1`,
-      [taskId, status, operation],
+       WHERE id = $1 AND lease_token = $4`,
+      [lease.taskId, status, operation, lease.token],
     );
   }
 
@@ -506,15 +525,17 @@ export class SyncAgentRepository {
   }
 
   /** Gives the task up without ending it, so the next dispatch resumes it at once. */
-  async release(taskId: number): Promise<void> {
-    await this.db.query(`UPDATE sync_agent_tasks SET lease_until = NULL WHERE id = $1 AND status = 'InProgress'`, [
-      taskId,
-    ]);
+  async release(lease: Lease): Promise<void> {
+    await this.db.query(
+      `UPDATE sync_agent_tasks SET lease_until = NULL, lease_token = NULL
+       WHERE id = $1 AND status = 'InProgress' AND lease_token = $2`,
+      [lease.taskId, lease.token],
+    );
   }
 
   /** Writes one page, the step's cursor and the task's progress in one transaction. */
   applyPage(
-    taskId: number,
+    lease: Lease,
     kind: ExportKind,
     items: readonly unknown[],
     cursor: { after: string | null; done: boolean },
@@ -522,7 +543,7 @@ export class SyncAgentRepository {
   ): Promise<PageOutcome> {
     return inTransaction(this.db, async (conn) => {
       const outcome = await writeRecords(conn, kind, items);
-      const cancelRequested = await advanceStep(conn, this.leaseSeconds, taskId, kind, cursor, status, outcome);
+      const cancelRequested = await advanceStep(conn, this.leaseSeconds, lease, kind, cursor, status, outcome);
       return { ...outcome, cancelRequested };
     });
   }

@@ -25,7 +25,7 @@ import {
   type OfficeConnection,
   type OfficeEvent,
 } from './office-client';
-import type { ClaimedTask, SyncAgentRepository } from './repository';
+import { LeaseLostError, type ClaimedTask, type Lease, type SyncAgentRepository } from './repository';
 import type { MediaStore } from './media-store';
 import { TransferRepository } from './transfer-repository';
 import { Transfers, type AssetMatcher, type Logs, type TransferResult } from './transfer';
@@ -75,7 +75,7 @@ class TaskLogs implements Logs {
   private client: string[] = [];
   constructor(
     private readonly repo: SyncAgentRepository,
-    private readonly taskId: number,
+    private readonly lease: Lease,
   ) {}
   serverLine(text: string) {
     this.server.push(`${new Date().toISOString()} ${text}\n`);
@@ -92,7 +92,7 @@ class TaskLogs implements Logs {
     const [server, client] = [this.server.join(''), this.client.join('')];
     this.server = [];
     this.client = [];
-    await this.repo.appendLog(this.taskId, server, client);
+    await this.repo.appendLog(this.lease, server, client);
   }
 }
 
@@ -177,7 +177,8 @@ export class SyncAgentService {
   async run(taskId: number, signal: AbortSignal = NEVER): Promise<JobStatus | undefined> {
     const task = await this.repo.claim(taskId);
     if (!task) return undefined;
-    const logs = new TaskLogs(this.repo, taskId);
+    const lease: Lease = { taskId, token: task.lease_token };
+    const logs = new TaskLogs(this.repo, lease);
     const scenario = task.scenario as Scenario;
     logs.both(
       task.attempts === 1
@@ -194,18 +195,18 @@ export class SyncAgentService {
       const result =
         scenario === 'GettingPlannedTasks' || scenario === 'SendingCompletedTasks'
           ? await this.transfer(task, scenario, {
-              taskId,
+              lease,
               client,
               logs,
               signal,
               pageSize: this.options.pageSize,
               fileRetryDelaysMs: this.options.office.retryDelaysMs.slice(0, MEDIA_FILE_ATTEMPTS - 1),
             })
-          : await this.copySteps(taskId, client, await this.plan(task), logs, signal);
+          : await this.copySteps(lease, client, await this.plan(task), logs, signal);
       if (result === 'cancelled') {
         logs.both('Cancelled by a user; what was copied before stays.');
         await logs.flush();
-        await this.repo.finish(taskId, 'Cancelled', 'Cancelled');
+        await this.repo.finish(lease, 'Cancelled', 'Cancelled');
         return 'Cancelled';
       }
       skipped = result.errors;
@@ -220,9 +221,11 @@ export class SyncAgentService {
       if (error instanceof InterruptedError || signal.aborted) {
         logs.serverLine('Interrupted (the server is stopping); the task will resume from its last page.');
         await logs.flush();
-        await this.repo.release(taskId);
+        await this.repo.release(lease);
         return undefined;
       }
+      // Another run took the task over (this one stalled past its lease): it is that run's now.
+      if (error instanceof LeaseLostError) return undefined;
       status = 'Failed';
       const reason = reasonOf(error);
       operation = `Failed: ${reason}`;
@@ -236,12 +239,12 @@ export class SyncAgentService {
       }
     }
     await logs.flush();
-    await this.repo.finish(taskId, status, operation);
+    await this.repo.finish(lease, status, operation);
     return status;
   }
 
   private async copySteps(
-    taskId: number,
+    lease: Lease,
     client: OfficeClient,
     steps: Step[],
     logs: TaskLogs,
@@ -249,7 +252,7 @@ export class SyncAgentService {
   ): Promise<TransferResult> {
     let errors = 0;
     for (const [index, step] of steps.entries()) {
-      const result = await this.copy(taskId, client, step, { index, of: steps.length }, logs, signal);
+      const result = await this.copy(lease, client, step, { index, of: steps.length }, logs, signal);
       if (result === 'cancelled') return result;
       errors += result.skipped;
     }
@@ -320,7 +323,7 @@ export class SyncAgentService {
   }
 
   private async copy(
-    taskId: number,
+    lease: Lease,
     client: OfficeClient,
     step: Step,
     position: { index: number; of: number },
@@ -328,7 +331,7 @@ export class SyncAgentService {
     signal: AbortSignal,
   ): Promise<{ skipped: number } | 'cancelled'> {
     const label = KIND_LABELS[step.kind];
-    const progress = await this.repo.progress(taskId, step.kind);
+    const progress = await this.repo.progress(lease.taskId, step.kind);
     if (progress.done) return { skipped: progress.skipped };
     let after = progress.after ?? undefined;
     let totals = { copied: progress.copied, unchanged: 0, skipped: progress.skipped };
@@ -353,7 +356,7 @@ export class SyncAgentService {
         if (!done) next = fetchPage(page.next!);
         const percentage = Math.min(99, Math.floor(((position.index + (done ? 1 : 0.5)) / position.of) * 100));
         const outcome = await this.repo.applyPage(
-          taskId,
+          lease,
           step.kind,
           page.items,
           { after: page.next ?? after ?? null, done },

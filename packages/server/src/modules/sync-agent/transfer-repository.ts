@@ -7,7 +7,7 @@
 import type { InspectionRecord, MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
 import { inTransaction } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
-import { advanceStep, writeRecords } from './repository';
+import { advanceStep, writeRecords, type Lease } from './repository';
 
 export interface TasksPageOptions {
   skipIfAssetMissing: boolean;
@@ -72,7 +72,7 @@ export class TransferRepository {
 
   /** Scenario 1: one page of planned tasks with their assets, its cursor and its media, in one transaction. */
   applyTasksPage(
-    taskId: number,
+    lease: Lease,
     items: PlannedTaskRecord[],
     options: TasksPageOptions,
     media: MediaRecord[],
@@ -143,14 +143,14 @@ export class TransferRepository {
       }
       await queueMedia(
         conn,
-        taskId,
+        lease.taskId,
         'download',
         media.filter((m) => written.has(m.ownerGlobalId)),
       );
       outcome.cancelRequested = await advanceStep(
         conn,
         this.leaseSeconds,
-        taskId,
+        lease,
         'planned-tasks',
         cursor,
         status,
@@ -188,15 +188,15 @@ export class TransferRepository {
 
   /** Scenario 2: after the Office wrote a page, its cursor and the media to upload, in one transaction. */
   recordSentPage(
-    taskId: number,
+    lease: Lease,
     media: MediaRecord[],
     cursor: { after: string | null; done: boolean },
     status: { operation: string; percentage: number },
     counts: { copied: number; skipped: number; failed: number },
   ): Promise<boolean> {
     return inTransaction(this.db, async (conn) => {
-      await queueMedia(conn, taskId, 'upload', media);
-      return advanceStep(conn, this.leaseSeconds, taskId, 'completed-inspections', cursor, status, {
+      await queueMedia(conn, lease.taskId, 'upload', media);
+      return advanceStep(conn, this.leaseSeconds, lease, 'completed-inspections', cursor, status, {
         inserted: counts.copied,
         updated: 0,
         skipped: new Array<unknown>(counts.skipped),

@@ -26,6 +26,7 @@ import type { SyncExportRepository } from '../sync-export/repository';
 import { toMediaRecord } from '../sync-export/service';
 import type { MediaStore } from './media-store';
 import { InterruptedError, OfficeRefusedError, readAhead, sleep, type OfficeClient } from './office-client';
+import type { Lease } from './repository';
 import type { MediaFileRow, TransferRepository } from './transfer-repository';
 
 export interface Logs {
@@ -47,7 +48,8 @@ type TasksSettings = NonNullable<SyncUserSettings['gettingTasksSettings']>;
 type SendingSettings = NonNullable<SyncUserSettings['sendingCompletedTasksSettings']>;
 
 interface Run {
-  taskId: number;
+  /** The run's hold on its task; its taskId names the task. */
+  lease: Lease;
   client: OfficeClient;
   logs: Logs;
   signal: AbortSignal;
@@ -82,7 +84,7 @@ export class Transfers {
       fusion: settings.DownloadFusionFiles,
       document: settings.DownloadAttachments,
     });
-    const progress = await this.repo.progressOf(run.taskId, 'planned-tasks');
+    const progress = await this.repo.progressOf(run.lease.taskId, 'planned-tasks');
     let totals = { copied: 0, unchanged: 0, ruled: 0, skipped: progress.skipped };
     if (!progress.done) {
       let after = progress.after ?? undefined;
@@ -96,7 +98,7 @@ export class Transfers {
         const done = page.next === null;
         const media = page.items.flatMap((t) => t.media).filter((m) => kinds.has(m.kind));
         const outcome = await this.repo.applyTasksPage(
-          run.taskId,
+          run.lease,
           page.items,
           { skipIfAssetMissing: settings.SkipIfAssetNotExistInField, autoAccept: settings.AutoAcceptImportedTasks },
           media,
@@ -143,7 +145,7 @@ export class Transfers {
       fusion: settings.UploadFusionFiles,
       document: settings.UploadAttachments,
     });
-    const progress = await this.repo.progressOf(run.taskId, 'completed-inspections');
+    const progress = await this.repo.progressOf(run.lease.taskId, 'completed-inspections');
     let totals = { copied: 0, unchanged: 0, kept: 0, skipped: progress.skipped, failed: progress.failed };
     const onAssets = filter === null ? undefined : await this.filters.selectMatching(userId, filter);
     const options: InspectionsImport['options'] = {
@@ -193,7 +195,7 @@ export class Transfers {
         }
         const next = rows.at(-1)?.globalId ?? after ?? null;
         const cancelRequested = await this.repo.recordSentPage(
-          run.taskId,
+          run.lease,
           media
             .filter((m) => kinds.has(m.kind) && inOffice.has(m.inspectionGlobalId))
             .map(({ inspectionGlobalId: _, ...m }) => m),
@@ -302,8 +304,8 @@ export class Transfers {
 
   /** Moves the task's listed files that have not arrived yet. */
   private async media(run: Run): Promise<{ failed: number } | 'cancelled'> {
-    const pending = await this.repo.pendingMedia(run.taskId);
-    const totals = await this.repo.mediaTotals(run.taskId);
+    const pending = await this.repo.pendingMedia(run.lease.taskId);
+    const totals = await this.repo.mediaTotals(run.lease.taskId);
     if (totals.files === 0) return { failed: 0 };
     let doneBefore = totals.done;
     const percentage = (extra: number) =>
@@ -323,7 +325,7 @@ export class Transfers {
       const operation = `${f.direction === 'upload' ? 'Uploading' : 'Downloading'} ${f.file_name}`;
       const report = (bytesDone: number, status: string, error?: string) =>
         this.repo.mediaProgress(
-          run.taskId,
+          run.lease.taskId,
           f.media_global_id,
           { bytesDone, status, error },
           { operation, percentage: percentage(bytesDone), transferring: true },
@@ -394,17 +396,17 @@ export class Transfers {
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failure) throw failure.reason;
     if (cancelled) {
-      await this.repo.setTransferring(run.taskId, false);
+      await this.repo.setTransferring(run.lease.taskId, false);
       return 'cancelled';
     }
-    await this.repo.setTransferring(run.taskId, false);
+    await this.repo.setTransferring(run.lease.taskId, false);
     if (files > 0) {
       const seconds = (performance.now() - started) / 1000;
       run.logs.serverLine(
         `Media moved: ${files} files, ${moved} bytes in ${seconds.toFixed(3)} s (${(moved / 1048576 / seconds).toFixed(1)} MB/s).`,
       );
     }
-    const after = await this.repo.mediaTotals(run.taskId);
+    const after = await this.repo.mediaTotals(run.lease.taskId);
     run.logs.clientLine(`Media: ${after.files - after.failed} of ${after.files} files transferred and verified.`);
     return { failed: after.failed };
   }
@@ -492,7 +494,7 @@ export class Transfers {
       await this.store.discard(f.media_global_id);
       throw new MediaFailure(`the file received does not match its ${verdict}; it will be downloaded again`);
     }
-    const placed = await this.repo.completeDownload(run.taskId, f, () => this.store.commit(f.media_global_id));
+    const placed = await this.repo.completeDownload(run.lease.taskId, f, () => this.store.commit(f.media_global_id));
     if (!placed) throw new MediaFailure(`its ${f.owner_type} is not in the Field system`);
     return 'Completed';
   }
