@@ -3,7 +3,7 @@
  * HttpOnly cookie; the database keeps only its SHA-256, with a sliding expiry capped by an absolute one.
  * Resolved sessions are kept in memory for a few seconds (session-cache.ts explains what keeps that safe).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { LOGIN_FAILED_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@manway/core/api/account';
 import type { Config } from '../../config';
 import { fail } from '../../errors';
@@ -30,12 +30,14 @@ export interface SessionInfo {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  // The one-shot hash: no Hash object per request for the collector to finalise.
+  return hash('sha256', token, 'base64url');
 }
 
 export class AccountService {
   private readonly cache = new SessionCache();
   private listening: Promise<unknown> | undefined;
+  private listenSettled = false;
 
   constructor(
     private readonly repo: AccountRepository,
@@ -93,25 +95,26 @@ export class AccountService {
 
   /** The user behind a token, extending the session's idle expiry; undefined when it is not live. */
   async resolve(token: string): Promise<{ user: CurrentUser; expiresAt: Date } | undefined> {
-    // The first call waits for the database to confirm it listens (or to fail to), so that even
-    // the first session can be cached; after that this is an already settled promise.
-    await (this.listening ??= this.listen());
+    // The first calls wait for the database to confirm it listens (or to fail to), so that even
+    // the first session can be cached; after that, a cached session costs no wait at all.
+    if (!this.listenSettled) await (this.listening ??= this.listen());
     const now = this.now();
-    const tokenHash = hashToken(token);
-    let entry = this.cache.get(tokenHash);
+    let entry = this.cache.get(token);
     if (!entry || entry.expiresAt <= now) {
       const stamp = this.cache.stamp();
+      const tokenHash = hashToken(token);
       const found = await this.repo.findLiveSession(tokenHash, now);
       if (!found || found.user.disabled) return undefined;
       const { session } = found;
       entry = {
         sessionId: session.id,
+        tokenHash,
         user: toCurrentUser(found.user),
         lastSeenAt: session.lastSeenAt,
         expiresAt: session.expiresAt,
         absoluteExpiresAt: session.absoluteExpiresAt,
       } satisfies CachedSession;
-      this.cache.set(tokenHash, entry, stamp);
+      this.cache.set(token, entry, stamp);
     }
     if (now.getTime() - entry.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
       // Moved on before the write, so the requests that follow at once do not write it again.
@@ -143,6 +146,9 @@ export class AccountService {
       .listenForSessionNotices({
         message: (payload) => this.cache.notice(payload),
         live: (isLive) => this.cache.setListening(isLive),
+      })
+      .then(() => {
+        this.listenSettled = true;
       })
       .catch(() => {
         // Not listening means not caching; the next resolve tries again.
