@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasEditorPermissions, isEditModeAvailable, isGuest } from './roles';
+import { hasEditorPermissions, hasWebSyncPermission, isEditModeAvailable, isGuest } from './roles';
 
 describe('roles', () => {
   it('administrators and editors have editor permissions; regular users and guests do not', () => {
@@ -7,6 +7,12 @@ describe('roles', () => {
     expect(hasEditorPermissions('editor')).toBe(true);
     expect(hasEditorPermissions('regular')).toBe(false);
     expect(hasEditorPermissions('guest')).toBe(false);
+  });
+
+  it('administrators and users granted websync have the websync permission; nobody else', () => {
+    expect(hasWebSyncPermission({ role: 'administrator', websync: false })).toBe(true);
+    expect(hasWebSyncPermission({ role: 'regular', websync: true })).toBe(true);
+    expect(hasWebSyncPermission({ role: 'editor', websync: false })).toBe(false);
   });
 
   it('only the guest role is a guest', () => {

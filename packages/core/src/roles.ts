@@ -6,6 +6,11 @@ export function hasEditorPermissions(role: Role): boolean {
   return role === 'administrator' || role === 'editor';
 }
 
+/** Administrators, and the users granted the websync permission: the console and the sync agent's calls. */
+export function hasWebSyncPermission(user: { role: Role; websync: boolean }): boolean {
+  return user.role === 'administrator' || user.websync;
+}
+
 export function isGuest(role: Role): boolean {
   return role === 'guest';
 }

@@ -4,7 +4,7 @@
  * (test/api-access.test.ts) read it to know what each demo role must be answered. A route missing
  * here stops the server from starting, so no call ships without a decision.
  */
-import type { Role } from '@manway/core/roles';
+import { hasEditorPermissions, hasWebSyncPermission, isGuest, type Role } from '@manway/core/roles';
 import { EXPORT_KINDS } from '@manway/core/api/sync-export';
 
 /**
@@ -156,11 +156,11 @@ export function permits(permission: Permission, caller: Caller | null): boolean 
     case 'signed-in':
       return true;
     case 'member':
-      return caller.role !== 'guest';
+      return !isGuest(caller.role);
     case 'editor':
-      return caller.role === 'administrator' || caller.role === 'editor';
+      return hasEditorPermissions(caller.role);
     case 'websync':
-      return caller.role === 'administrator' || caller.websync;
+      return hasWebSyncPermission(caller);
     case 'administrator':
       return caller.role === 'administrator';
   }

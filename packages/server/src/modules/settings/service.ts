@@ -11,7 +11,7 @@ import {
   type GeneralSettings,
 } from '@manway/core/api/settings';
 import { EDITION_BASE_PATHS, EDITION_NAMES, EDITIONS, type Edition } from '@manway/core/editions';
-import { hasEditorPermissions, isGuest } from '@manway/core/roles';
+import { hasEditorPermissions, hasWebSyncPermission, isGuest } from '@manway/core/roles';
 import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { checkDatabase } from '../../db/state';
@@ -48,7 +48,7 @@ export function mayOpen(user: CurrentUser, edition: Edition): boolean {
     case 'web-settings':
       return user.role === 'administrator';
     case 'web-websync':
-      return user.role === 'administrator' || user.websync;
+      return hasWebSyncPermission(user);
     case 'web-office':
     case 'web-inspect':
       return true;
