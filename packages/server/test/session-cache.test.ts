@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openPostgres, type Database } from '../src/db/connection';
+import { compile } from '../src/db/sql';
 import { AccountRepository } from '../src/modules/account/repository';
 import { AccountService, hashToken } from '../src/modules/account/service';
 import { UsersRepository } from '../src/modules/users/repository';
@@ -18,7 +19,10 @@ const SESSION_QUERY = 'FROM sessions s JOIN users u';
 const sessionQueries = (db: Database) => {
   const spy = vi.spyOn(db, 'query');
   return {
-    count: () => spy.mock.calls.filter(([text]) => text.includes(SESSION_QUERY)).length,
+    count: () =>
+      spy.mock.calls.filter(([statement]) =>
+        (typeof statement === 'string' ? statement : compile(statement).text).includes(SESSION_QUERY),
+      ).length,
     restore: () => spy.mockRestore(),
   };
 };

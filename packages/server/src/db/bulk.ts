@@ -4,18 +4,9 @@ import type { Connection, Database } from './connection';
 // PostgreSQL allows 65,535 parameters a statement; stay well below so statements stay small.
 const MAX_PARAMS = 30_000;
 
+/** @deprecated use `db.transaction` (one transaction helper); removed once every caller has moved. */
 export function inTransaction<T>(db: Database, fn: (conn: Connection) => Promise<T>): Promise<T> {
-  return db.pinned(async (conn) => {
-    await conn.exec('BEGIN');
-    try {
-      const result = await fn(conn);
-      await conn.exec('COMMIT');
-      return result;
-    } catch (error) {
-      await conn.exec('ROLLBACK').catch(() => {});
-      throw error;
-    }
-  });
+  return db.transaction(fn);
 }
 
 /**

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { from as pgCopyFrom } from 'pg-copy-streams';
 import { assertChannelName, PostgresListener, type NoticeHandlers, type Unlisten } from './notifications';
 import * as schema from './schema';
+import { compile, type SQL } from './sql';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -22,12 +23,17 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** Typed queries (Drizzle) for repositories. */
   readonly orm: Orm;
-  /** A parameterised statement; rows as plain objects. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * One statement written with the `sql` tag (db/sql.ts); rows as plain objects.
+   * @deprecated form: `(text, params)` with `$n` placeholders, until every repository is converted.
+   */
+  query<T = Record<string, unknown>>(statement: SQL | string, params?: unknown[]): Promise<T[]>;
   /** Several statements without parameters (migrations, pg-boss DDL); rows of the last one. */
   exec(text: string): Promise<Record<string, unknown>[]>;
   /** Runs `fn` on one pinned connection (session-level locks, multi-step DDL). */
   pinned<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction on a pinned connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T>;
   /**
    * `COPY … FROM STDIN` fed with text chunks: streamed on PostgreSQL; on PGlite the chunks are
    * gathered into one blob first, so keep them to what fits in memory there.
@@ -72,20 +78,24 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its server must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
   const listener = new PostgresListener(url);
-  return {
+  const db: Database = {
     kind: 'postgres',
     orm: drizzlePg(pool, { schema }) as unknown as Orm,
-    async query(text, params) {
-      const r = await pool.query(text, params as unknown[] | undefined);
-      return r.rows;
+    async query(statement, params) {
+      const q = toQuery(statement, params);
+      return (await pool.query(q.text, q.params)).rows;
     },
     exec: async (text) => lastRows(await pool.query(text)),
+    transaction: (fn) => inTransaction(db, fn),
     async pinned(fn) {
       const client = await pool.connect();
       try {
         return await fn({
           kind: 'postgres',
-          query: async (text, params) => (await client.query(text, params as unknown[] | undefined)).rows,
+          query: async (statement, params) => {
+            const q = toQuery(statement, params);
+            return (await client.query(q.text, q.params)).rows;
+          },
           exec: async (text) => lastRows(await client.query(text)),
           copyFrom: (sql, chunks) => copyWith(client, sql, chunks),
         });
@@ -108,6 +118,25 @@ export async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     }),
   };
+  return db;
+}
+
+function toQuery(statement: SQL | string, params: unknown[] | undefined) {
+  return typeof statement === 'string' ? { text: statement, params: params ?? [] } : compile(statement);
+}
+
+function inTransaction<T>(db: Database, fn: (tx: Connection) => Promise<T>): Promise<T> {
+  return db.pinned(async (conn) => {
+    await conn.exec('BEGIN');
+    try {
+      const result = await fn(conn);
+      await conn.exec('COMMIT');
+      return result;
+    } catch (error) {
+      await conn.exec('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  });
 }
 
 function copyWith(client: pg.PoolClient, sql: string, chunks: AsyncIterable<string> | Iterable<string>) {
@@ -156,13 +185,14 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     kind: 'pglite',
     pglite,
     orm: drizzlePglite(pglite, { schema }) as unknown as Orm,
-    async query(text, params) {
-      const r = await pglite.query(text, params as unknown[] | undefined);
-      return r.rows as never[];
+    async query(statement, params) {
+      const q = toQuery(statement, params);
+      return (await pglite.query(q.text, q.params)).rows as never[];
     },
     exec: async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
     // PGlite is one connection already.
     pinned: (fn) => fn(db),
+    transaction: (fn) => inTransaction(db, fn),
     async copyFrom(sql, chunks) {
       const parts: string[] = [];
       for await (const c of chunks) parts.push(c);
