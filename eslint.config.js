@@ -1,10 +1,42 @@
 // One lint gate for every package. The zone rules keep imports flowing one way (STYLE.md 1-3):
-// core imports nothing of ours and no Node/React; web features never reach into each other.
+// core imports nothing of ours and no Node/React; web features never reach into each other; server
+// modules meet through services, never through another module's repository.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const repoRoot = import.meta.dirname;
+
+function subfolders(path) {
+  return readdirSync(join(repoRoot, path), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+// Read from disk so a new feature or module is walled off the day its folder appears.
+const webFeatures = subfolders('packages/web/src/features');
+const serverModules = subfolders('packages/server/src/modules');
+
+// One zone per feature (bulletproof-react's layout): the zone resolves each import, so a relative
+// '../search/searchMap' is caught as surely as one spelled through 'features/'.
+const featureWalls = webFeatures.map((feature) => ({
+  target: `./packages/web/src/features/${feature}`,
+  from: webFeatures.filter((other) => other !== feature).map((other) => `./packages/web/src/features/${other}`),
+  message: 'features never import each other; editions compose them, shell/ui/core are shared.',
+}));
+
+// A module's tests may set up data through another module's repository; its code may not.
+const moduleWalls = serverModules.map((module) => ({
+  target: `./packages/server/src/modules/${module}/**/!(*.test).ts`,
+  from: serverModules
+    .filter((other) => other !== module)
+    .map((other) => `./packages/server/src/modules/${other}/{repository,*-repository}.ts`),
+  message: 'modules meet through services: receive what you need from services.ts, not from its repository.',
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/e2e/artifacts/**', 'bench-results/**'] },
@@ -21,6 +53,8 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
+          // Zones are relative to this file, not to wherever eslint happens to be started.
+          basePath: repoRoot,
           zones: [
             {
               target: './packages/core',
@@ -53,6 +87,8 @@ export default tseslint.config(
               from: './packages/web/src/editions',
               message: 'features do not import editions; editions compose features.',
             },
+            ...featureWalls,
+            ...moduleWalls,
           ],
         },
       ],
@@ -107,18 +143,6 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['node:*'], message: 'the web app runs in the browser.' }] },
-      ],
-    },
-  },
-  {
-    // Features keep to their own folder: another feature's internals are off limits.
-    files: ['packages/web/src/features/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'features never import each other.' }],
-        },
       ],
     },
   },

@@ -25,7 +25,7 @@ step('formatting', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 step(
   `unit, component and integration tests (${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PGlite'})`,
   'npx',
-  ['vitest', 'run', '--project', 'core', '--project', 'server', '--project', 'web'],
+  ['vitest', 'run', '--project', 'core', '--project', 'server', '--project', 'web', '--project', 'lint'],
 );
 if (existsSync(chromium)) {
   step('build the web editions', 'npm', ['run', 'build', '-w', '@manway/web']);
