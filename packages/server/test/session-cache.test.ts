@@ -81,8 +81,8 @@ describe('sessions resolved from memory', () => {
   it('a session held in memory still has its idle expiry moved on once a minute', async () => {
     let now = new Date();
     const config = testConfig();
-    const users = new UsersService(new UsersRepository(server.db.orm));
-    const account = new AccountService(new AccountRepository(server.db.orm, server.db), users, config, () => now);
+    const users = new UsersService(new UsersRepository(server.db));
+    const account = new AccountService(new AccountRepository(server.db), users, config, () => now);
     const admin = (await users.findByLogin('admin'))!;
     const { token } = await account.openSession(
       { id: admin.id, login: admin.login, displayName: admin.displayName, role: admin.role, websync: admin.websync },

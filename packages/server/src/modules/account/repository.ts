@@ -1,8 +1,7 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/connection';
+import type { Database } from '../../db/connection';
 import type { NoticeHandlers, Unlisten } from '../../db/notifications';
-import { loginFailures, sessions } from '../../db/schema';
-import type { UserRow } from '../users/repository';
+import { sql } from '../../db/sql';
+import type { Role } from '@manway/core/roles';
 import { SESSION_CHANNEL } from './session-cache';
 
 // The advisory-lock namespace (first key of the two-key form) of sign-in attempts.
@@ -21,7 +20,38 @@ export interface AttemptLimits {
 /** Failures counted in the window, oldest first, this attempt excluded. */
 export type AttemptVerdict = { admitted: true } | { admitted: false; forLogin: Date[]; forAddress: Date[] };
 
-export type SessionRow = typeof sessions.$inferSelect;
+export interface SessionRow {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+  revokedAt: Date | null;
+  idToken: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const SESSION_COLUMNS = sql.raw(
+  `id, token_hash AS "tokenHash", user_id AS "userId", created_at AS "createdAt", last_seen_at AS "lastSeenAt",
+   expires_at AS "expiresAt", absolute_expires_at AS "absoluteExpiresAt", revoked_at AS "revokedAt",
+   id_token AS "idToken", ip, user_agent AS "userAgent"`,
+);
+
+/** The user of a live session, as the session lookup reads it: never its password hash. */
+export interface SessionUser {
+  id: string;
+  login: string;
+  displayName: string;
+  email: string | null;
+  role: Role;
+  websync: boolean;
+  disabled: boolean;
+  createdAt: Date;
+  version: number;
+}
 
 interface LiveSessionRow {
   id: string;
@@ -34,7 +64,7 @@ interface LiveSessionRow {
   login: string;
   display_name: string;
   email: string | null;
-  role: UserRow['role'];
+  role: Role;
   websync: boolean;
   disabled: boolean;
   user_created_at: Date | string;
@@ -42,10 +72,7 @@ interface LiveSessionRow {
 }
 
 export class AccountRepository {
-  constructor(
-    private readonly orm: Orm,
-    private readonly db: Pick<Database, 'query' | 'listen'>,
-  ) {}
+  constructor(private readonly db: Pick<Database, 'query' | 'listen' | 'transaction'>) {}
 
   async createSession(row: {
     tokenHash: string;
@@ -56,23 +83,25 @@ export class AccountRepository {
     ip: string;
     userAgent: string | null;
   }): Promise<void> {
-    await this.orm.insert(sessions).values(row);
+    await this.db.query(sql`
+      INSERT INTO sessions (token_hash, user_id, expires_at, absolute_expires_at, id_token, ip, user_agent)
+      VALUES (${row.tokenHash}, ${row.userId}, ${row.expiresAt}, ${row.absoluteExpiresAt}, ${row.idToken ?? null},
+              ${row.ip}, ${row.userAgent})
+    `);
   }
 
   /**
    * A live session (not revoked, not past its sliding or absolute expiry) with its user, in one query:
    * every API request asks this first.
    */
-  async findLiveSession(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-    // Plain SQL: the query builder's mapping costs more than the query on this hot path.
-    const [r] = await this.db.query<LiveSessionRow>(
-      `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.id_token,
-              u.login, u.display_name, u.email, u.role, u.websync, u.disabled, u.created_at AS user_created_at,
-              u.version AS user_version
-       FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-      [tokenHash, now],
-    );
+  async findLiveSession(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: SessionUser } | undefined> {
+    const [r] = await this.db.query<LiveSessionRow>(sql`
+      SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.id_token,
+             u.login, u.display_name, u.email, u.role, u.websync, u.disabled, u.created_at AS user_created_at,
+             u.version AS user_version
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${now}
+    `);
     if (!r) return undefined;
     const date = (v: Date | string) => new Date(v);
     return {
@@ -94,7 +123,6 @@ export class AccountRepository {
         login: r.login,
         displayName: r.display_name,
         email: r.email,
-        passwordHash: null,
         role: r.role,
         websync: r.websync,
         disabled: r.disabled,
@@ -105,10 +133,10 @@ export class AccountRepository {
   }
 
   async touchSession(id: string, now: Date, expiresAt: Date): Promise<void> {
-    await this.orm
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt })
-      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await this.db.query(sql`
+      UPDATE sessions SET last_seen_at = ${now}, expires_at = ${expiresAt}
+      WHERE id = ${id} AND revoked_at IS NULL
+    `);
   }
 
   /** NOTIFY messages about ended sessions and changed users (migration 0011's triggers). */
@@ -117,11 +145,11 @@ export class AccountRepository {
   }
 
   async revokeSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
-    const [row] = await this.orm
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-      .returning();
+    const [row] = await this.db.query<SessionRow>(sql`
+      UPDATE sessions SET revoked_at = ${now}
+      WHERE token_hash = ${tokenHash} AND revoked_at IS NULL
+      RETURNING ${SESSION_COLUMNS}
+    `);
     return row;
   }
 
@@ -132,37 +160,37 @@ export class AccountRepository {
    * A successful sign-in then clears its failures (`clearFailures`).
    */
   async admitAttempt(a: AttemptLimits): Promise<AttemptVerdict> {
-    return this.orm.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGN_IN_LOCK_SPACE}, hashtext(${a.ip}))`);
-      const recent = await tx
-        .select({ at: loginFailures.failedAt, loginKey: loginFailures.loginKey })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.ip, a.ip), sql`${loginFailures.failedAt} > ${a.since.toISOString()}::timestamptz`))
-        .orderBy(loginFailures.failedAt);
+    return this.db.transaction(async (tx) => {
+      await tx.query(sql`SELECT pg_advisory_xact_lock(${SIGN_IN_LOCK_SPACE}, hashtext(${a.ip}))`);
+      const recent = await tx.query<{ at: Date; loginKey: string }>(sql`
+        SELECT failed_at AS at, login_key AS "loginKey" FROM login_failures
+        WHERE ip = ${a.ip} AND failed_at > ${a.since.toISOString()}::timestamptz
+        ORDER BY failed_at
+      `);
       const forAddress = recent.map((r) => r.at);
       const forLogin = recent.filter((r) => r.loginKey === a.loginKey).map((r) => r.at);
       if (forLogin.length >= a.maxForLogin || forAddress.length >= a.maxForAddress) {
         return { admitted: false, forLogin, forAddress };
       }
-      await tx.insert(loginFailures).values({ loginKey: a.loginKey, ip: a.ip, failedAt: a.now });
+      await tx.query(sql`
+        INSERT INTO login_failures (login_key, ip, failed_at) VALUES (${a.loginKey}, ${a.ip}, ${a.now})
+      `);
       return { admitted: true };
     });
   }
 
   async clearFailures(loginKey: string, ip: string): Promise<void> {
-    await this.orm.delete(loginFailures).where(and(eq(loginFailures.loginKey, loginKey), eq(loginFailures.ip, ip)));
+    await this.db.query(sql`DELETE FROM login_failures WHERE login_key = ${loginKey} AND ip = ${ip}`);
   }
 
   /** Removes sessions that can no longer be used and failures that no longer count. */
   async purge(now: Date, failuresBefore: Date): Promise<{ sessions: number; failures: number }> {
-    const gone = await this.orm
-      .delete(sessions)
-      .where(or(lt(sessions.expiresAt, now), sql`${sessions.revokedAt} IS NOT NULL`))
-      .returning({ id: sessions.id });
-    const failures = await this.orm
-      .delete(loginFailures)
-      .where(lt(loginFailures.failedAt, failuresBefore))
-      .returning({ id: loginFailures.id });
+    const gone = await this.db.query(sql`
+      DELETE FROM sessions WHERE expires_at < ${now} OR revoked_at IS NOT NULL RETURNING id
+    `);
+    const failures = await this.db.query(sql`
+      DELETE FROM login_failures WHERE failed_at < ${failuresBefore} RETURNING id
+    `);
     return { sessions: gone.length, failures: failures.length };
   }
 }

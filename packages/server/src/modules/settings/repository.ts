@@ -1,61 +1,72 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Edition } from '@manway/core/editions';
-import type { Orm } from '../../db/connection';
-import { licences, objectTypes, systemSettings, userSettings } from '../../db/schema';
+import type { Database } from '../../db/connection';
+import { sql } from '../../db/sql';
 
-export type LicenceRow = typeof licences.$inferSelect;
+export interface LicenceRow {
+  application: Edition;
+  seats: number;
+  editing: boolean;
+  expiresAt: Date | null;
+}
+
+export interface ObjectTypeRow {
+  typeName: string;
+  connectivityType: 'Node' | 'Section' | 'Lateral' | 'Area' | 'Point';
+}
+
+const LICENCE_COLUMNS = sql.raw(`application, seats, editing, expires_at AS "expiresAt"`);
 
 export class SettingsRepository {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly db: Pick<Database, 'query'>) {}
 
   async systemSetting(key: string): Promise<unknown> {
     return (await this.systemSettings([key]))[key];
   }
 
   async systemSettings(keys: string[]): Promise<Record<string, unknown>> {
-    const rows = await this.orm
-      .select({ key: systemSettings.key, value: systemSettings.value })
-      .from(systemSettings)
-      .where(inArray(systemSettings.key, keys));
+    const rows = await this.db.query<{ key: string; value: unknown }>(sql`
+      SELECT key, value FROM system_settings WHERE key = ANY(${keys})
+    `);
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
   async userSettings(userId: string): Promise<unknown> {
-    const [row] = await this.orm
-      .select({ data: userSettings.data })
-      .from(userSettings)
-      .where(eq(userSettings.userId, userId));
+    const [row] = await this.db.query<{ data: unknown }>(sql`SELECT data FROM user_settings WHERE user_id = ${userId}`);
     return row?.data;
   }
 
   async saveUserSettings(userId: string, data: unknown): Promise<void> {
-    await this.orm
-      .insert(userSettings)
-      .values({ userId, data })
-      .onConflictDoUpdate({
-        target: userSettings.userId,
-        set: { data, version: sql`${userSettings.version} + 1`, updatedAt: sql`now()` },
-      });
+    await this.db.query(sql`
+      INSERT INTO user_settings (user_id, data) VALUES (${userId}, ${JSON.stringify(data)}::jsonb)
+      ON CONFLICT (user_id) DO UPDATE
+      SET data = EXCLUDED.data, version = user_settings.version + 1, updated_at = now()
+    `);
   }
 
-  objectTypes() {
-    return this.orm
-      .select({ typeName: objectTypes.typeName, connectivityType: objectTypes.connectivityType })
-      .from(objectTypes)
-      .orderBy(asc(objectTypes.sortOrder));
+  objectTypes(): Promise<ObjectTypeRow[]> {
+    return this.db.query<ObjectTypeRow>(sql`
+      SELECT type_name AS "typeName", connectivity_type AS "connectivityType" FROM object_types ORDER BY sort_order
+    `);
   }
 
   licences(): Promise<LicenceRow[]> {
-    return this.orm.select().from(licences);
+    return this.db.query<LicenceRow>(sql`SELECT ${LICENCE_COLUMNS} FROM licences`);
   }
 
   async licence(edition: Edition): Promise<LicenceRow | undefined> {
-    const [row] = await this.orm.select().from(licences).where(eq(licences.application, edition));
+    const [row] = await this.db.query<LicenceRow>(
+      sql`SELECT ${LICENCE_COLUMNS} FROM licences WHERE application = ${edition}`,
+    );
     return row;
   }
 
   /** Registers every edition on a new installation; existing rows are kept. */
   async registerLicences(rows: LicenceRow[]): Promise<void> {
-    await this.orm.insert(licences).values(rows).onConflictDoNothing();
+    if (rows.length === 0) return;
+    const values = rows.map((r) => sql`(${r.application}, ${r.seats}, ${r.editing}, ${r.expiresAt})`);
+    await this.db.query(sql`
+      INSERT INTO licences (application, seats, editing, expires_at) VALUES ${sql.join(values)}
+      ON CONFLICT DO NOTHING
+    `);
   }
 }

@@ -1,9 +1,25 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@manway/core/roles';
-import type { Orm } from '../../db/connection';
-import { userIdentities, users } from '../../db/schema';
+import type { Database } from '../../db/connection';
+import { sql } from '../../db/sql';
 
-export type UserRow = typeof users.$inferSelect;
+export interface UserRow {
+  id: string;
+  login: string;
+  displayName: string;
+  email: string | null;
+  passwordHash: string | null;
+  role: Role;
+  websync: boolean;
+  disabled: boolean;
+  createdAt: Date;
+  version: number;
+}
+
+// Qualified, so the same list serves a join.
+const USER_COLUMNS = sql.raw(
+  `users.id, users.login, users.display_name AS "displayName", users.email, users.password_hash AS "passwordHash",
+   users.role, users.websync, users.disabled, users.created_at AS "createdAt", users.version`,
+);
 
 export interface NewUser {
   login: string;
@@ -24,47 +40,47 @@ export interface IdentityKey {
 class IdentityTaken extends Error {}
 
 export class UsersRepository {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly db: Pick<Database, 'query' | 'transaction'>) {}
 
   async findByLogin(login: string): Promise<UserRow | undefined> {
-    const [row] = await this.orm
-      .select()
-      .from(users)
-      .where(sql`lower(${users.login}) = lower(${login})`);
+    const [row] = await this.db.query<UserRow>(
+      sql`SELECT ${USER_COLUMNS} FROM users WHERE lower(login) = lower(${login})`,
+    );
     return row;
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.orm.select().from(users).where(eq(users.id, id));
+    const [row] = await this.db.query<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`);
     return row;
   }
 
   async count(): Promise<number> {
-    const [row] = await this.orm.select({ n: sql<number>`count(*)::int` }).from(users);
+    const [row] = await this.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
     return row?.n ?? 0;
   }
 
   /** Inserts unless the login exists; answers whether a row was created. */
   async insertIfAbsent(user: NewUser): Promise<boolean> {
-    const rows = await this.orm
-      .insert(users)
-      .values({ ...user, websync: user.websync ?? false })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    const rows = await this.db.query(sql`
+      INSERT INTO users (login, display_name, email, password_hash, role, websync)
+      VALUES (${user.login}, ${user.displayName}, ${user.email ?? null}, ${user.passwordHash}, ${user.role},
+              ${user.websync ?? false})
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    `);
     return rows.length > 0;
   }
 
   async findByIdentity(key: IdentityKey): Promise<UserRow | undefined> {
-    const [row] = await this.orm
-      .select({ user: users })
-      .from(userIdentities)
-      .innerJoin(users, eq(users.id, userIdentities.userId))
-      .where(and(eq(userIdentities.issuer, key.issuer), eq(userIdentities.subject, key.subject)));
-    return row?.user;
+    const [row] = await this.db.query<UserRow>(sql`
+      SELECT ${USER_COLUMNS} FROM user_identities JOIN users ON users.id = user_identities.user_id
+      WHERE user_identities.issuer = ${key.issuer} AND user_identities.subject = ${key.subject}
+    `);
+    return row;
   }
 
   /**
-   * In one transaction, a new user under the first of `logins` that is free (in any case) and the
+   * In one transaction, a new user under the first of \`logins\` that is free (in any case) and the
    * identity linked to it. Undefined when every login is taken, or when another sign-in linked the
    * identity first (the user created here is then rolled back).
    */
@@ -74,19 +90,21 @@ export class UsersRepository {
     logins: string[],
   ): Promise<UserRow | undefined> {
     try {
-      return await this.orm.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
         for (const login of logins) {
-          const [created] = await tx
-            .insert(users)
-            .values({ ...user, login, websync: user.websync ?? false })
-            .onConflictDoNothing()
-            .returning();
+          const [created] = await tx.query<UserRow>(sql`
+            INSERT INTO users (login, display_name, email, password_hash, role, websync)
+            VALUES (${login}, ${user.displayName}, ${user.email ?? null}, ${user.passwordHash}, ${user.role},
+                    ${user.websync ?? false})
+            ON CONFLICT DO NOTHING
+            RETURNING ${USER_COLUMNS}
+          `);
           if (!created) continue;
-          const linked = await tx
-            .insert(userIdentities)
-            .values({ ...key, userId: created.id })
-            .onConflictDoNothing()
-            .returning({ userId: userIdentities.userId });
+          const linked = await tx.query(sql`
+            INSERT INTO user_identities (issuer, subject, user_id) VALUES (${key.issuer}, ${key.subject}, ${created.id})
+            ON CONFLICT DO NOTHING
+            RETURNING user_id
+          `);
           if (linked.length === 0) throw new IdentityTaken();
           return created;
         }
@@ -100,18 +118,15 @@ export class UsersRepository {
 
   /** Answers whether the user exists. */
   async setDisabled(id: string, disabled: boolean): Promise<boolean> {
-    const rows = await this.orm
-      .update(users)
-      .set({ disabled, version: sql`${users.version} + 1` })
-      .where(eq(users.id, id))
-      .returning({ id: users.id });
+    const rows = await this.db.query(sql`
+      UPDATE users SET disabled = ${disabled}, version = version + 1 WHERE id = ${id} RETURNING id
+    `);
     return rows.length > 0;
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.orm
-      .update(users)
-      .set({ passwordHash, version: sql`${users.version} + 1` })
-      .where(eq(users.id, id));
+    await this.db.query(sql`
+      UPDATE users SET password_hash = ${passwordHash}, version = version + 1 WHERE id = ${id}
+    `);
   }
 }

@@ -13,7 +13,7 @@ export interface CurrentUser {
   websync: boolean;
 }
 
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(row: Pick<UserRow, keyof CurrentUser>): CurrentUser {
   return { id: row.id, login: row.login, displayName: row.displayName, role: row.role, websync: row.websync };
 }
 
