@@ -56,13 +56,13 @@ export interface Services {
 }
 
 export function createServices(db: Database, config: Config): Services {
-  const users = new UsersService(new UsersRepository(db.orm));
-  const account = new AccountService(new AccountRepository(db.orm, db), users, config);
+  const users = new UsersService(new UsersRepository(db));
+  const account = new AccountService(new AccountRepository(db), users, config);
   const demo = new DemoService(new DemoRepository(db));
   const objects = new ObjectsService(new ObjectsRepository(db));
   const filters = new FiltersService(new FiltersRepository(db), objects);
   const map = new MapService(new MapRepository(db), objects, filters);
-  const settings = new SettingsService(new SettingsRepository(db.orm), db, {
+  const settings = new SettingsService(new SettingsRepository(db), db, {
     networkExtent: () => map.networkExtent(),
   });
   const locations = new LocationsService(new LocationsRepository(db), objects);
