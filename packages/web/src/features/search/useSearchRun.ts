@@ -1,94 +1,57 @@
 /**
- * Runs a filter for the panel: the page of the list with its search count (results/list) and the
- * matches with geometry for the map (results/map), together. An answer to a search the user has
- * since replaced is dropped, so typing fast never shows an older term's results.
+ * The panel's search: the filter being run and its matches with geometry, shown on the map as they
+ * arrive. The list of what it finds is read a page at a time beside the results (useResultPages).
+ * Each run asks anew, and a newer run cancels the older one's requests, so typing fast never shows
+ * an older term's results.
  */
-import { useCallback, useRef, useState } from 'react';
-import type { FilterDefinition, ResultsList } from '@manway/core/api/filters';
-import type { MapResults } from '@manway/core/api/map';
-import { useAppDispatch } from '../../shell/store/hooks';
-import { getFilterMapResults } from './api/getFilterMapResults';
-import { getResultsList } from './api/getResultsList';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { FilterDefinition } from '@manway/core/api/filters';
+import { useGetFilterMapResultsQuery } from './api/filterResults';
 import type { SearchMap } from './searchMap';
 
 export const SIMPLE_RESULTS_PAGE_SIZE = 25;
 
-export interface ListPage {
-  page: number;
-  pageSize: number;
-  sortBy?: string;
-  sortDirection?: 'asc' | 'desc';
-}
+export type SearchMode = 'highlight' | 'filter';
 
-export interface SearchRun {
+export interface Search {
   definition: FilterDefinition;
-  mode: 'highlight' | 'filter';
+  mode: SearchMode;
   /** The saved filter it came from, if any. */
   savedName: string | null;
-  list: ResultsList | null;
-  listPage: ListPage;
-  mapResults: MapResults | null;
-  loading: boolean;
-  failed: boolean;
+  /** The size of the list's first page. */
+  pageSize: number;
+  /** Tells the runs apart: the same search run again is asked anew. */
+  run: number;
 }
 
 export function useSearchRun(map: SearchMap) {
-  const dispatch = useAppDispatch();
-  const [run, setRun] = useState<SearchRun | null>(null);
-  const generation = useRef(0);
+  const [search, setSearch] = useState<Search | null>(null);
+  const runs = useRef(0);
+  const onMap = useGetFilterMapResultsQuery(search ? { filter: search.definition, run: search.run } : skipToken);
+  const mapResults = onMap.currentData ?? null;
+  const mapFailed = onMap.isError;
 
-  const loadList = useCallback(
-    async (definition: FilterDefinition, listPage: ListPage, gen: number) => {
-      try {
-        const list = await dispatch(getResultsList({ filter: definition, ...listPage }));
-        if (gen === generation.current) setRun((r) => r && { ...r, list, listPage, loading: false });
-      } catch {
-        if (gen === generation.current) setRun((r) => r && { ...r, loading: false, failed: true });
-      }
-    },
-    [dispatch],
-  );
+  useEffect(() => {
+    if (!search) return;
+    if (mapResults) map.showSearchResults(mapResults, search.mode);
+    // The last search's marks would pass for this one's.
+    else if (mapFailed) map.showSearchResults(null, search.mode);
+  }, [map, search, mapResults, mapFailed]);
 
   const start = useCallback(
     (
       definition: FilterDefinition,
-      mode: 'highlight' | 'filter',
+      mode: SearchMode,
       { savedName = null, pageSize = SIMPLE_RESULTS_PAGE_SIZE }: { savedName?: string | null; pageSize?: number } = {},
-    ) => {
-      const gen = ++generation.current;
-      const listPage = { page: 0, pageSize };
-      setRun({ definition, mode, savedName, list: null, listPage, mapResults: null, loading: true, failed: false });
-      void loadList(definition, listPage, gen);
-      dispatch(getFilterMapResults({ filter: definition })).then(
-        (mapResults) => {
-          if (gen !== generation.current) return;
-          setRun((r) => r && { ...r, mapResults });
-          map.showSearchResults(mapResults, mode);
-        },
-        () => {
-          // The last search's marks would pass for this one's.
-          if (gen === generation.current) map.showSearchResults(null, mode);
-        },
-      );
-    },
-    [dispatch, loadList, map],
-  );
-
-  const page = useCallback(
-    (listPage: ListPage) => {
-      if (!run) return;
-      const gen = generation.current;
-      setRun({ ...run, loading: true });
-      void loadList(run.definition, listPage, gen);
-    },
-    [loadList, run],
+    ) => setSearch({ definition, mode, savedName, pageSize, run: ++runs.current }),
+    [],
   );
 
   const clear = useCallback(() => {
-    generation.current++;
-    setRun(null);
+    setSearch(null);
     map.showSearchResults(null, 'highlight');
   }, [map]);
 
-  return { run, start, page, clear };
+  return { search, mapResults, start, clear };
 }

@@ -10,14 +10,11 @@ import {
   type FilterForm,
   type FilterPropertyMeta,
   type ResultRow,
-  type ResultsList,
 } from '@manway/core/api/filters';
-import { useAppDispatch } from '../../../shell/store/hooks';
 import type { GridColumn } from '../../../ui/grid/columns';
 import { Grid, type GridUpdate } from '../../../ui/grid/Grid';
 import { LoadingStatus } from '../../../ui/Spinner';
-import { getObservationMeta } from '../api/getObservationMeta';
-import { getObservationResults } from '../api/getObservationResults';
+import { useGetObservationMetaQuery, useGetObservationResultsQuery } from '../api/observations';
 import { formOfMeta, type FilterDraft } from '../filterDraft';
 import { serverPagedParams } from '../serverPaging';
 import { searchCountText } from '../searchTexts';
@@ -33,12 +30,8 @@ interface Request {
   filter: Filter;
   page: number;
   pageSize: number;
-}
-
-interface Run extends Request {
-  list: ResultsList | null;
-  loading: boolean;
-  failed: boolean;
+  /** Each search asks anew, even for the same conditions. */
+  run: number;
 }
 
 const emptyDraft = (): FilterDraft => ({ objectType: 'Observation', combine: 'and', conditions: [] });
@@ -66,56 +59,35 @@ function columnsOf(meta: readonly FilterPropertyMeta[]): GridColumn<ResultRow>[]
 }
 
 export function ObservationSearch({ inspectionId, title }: { inspectionId: number; title: string }) {
-  const dispatch = useAppDispatch();
-  const [meta, setMeta] = useState<FilterPropertyMeta[] | null>(null);
-  const [metaFailed, setMetaFailed] = useState(false);
+  const { data: meta, isError: metaFailed } = useGetObservationMetaQuery(inspectionId);
   const [draft, setDraft] = useState<FilterDraft>(emptyDraft);
-  // Each search asks anew, even for the same conditions; an answer to one since replaced is dropped.
-  const [request, setRequest] = useState<Request>({ filter: everything, page: 0, pageSize: OBSERVATION_PAGE_SIZE });
-  const [run, setRun] = useState<Run>({ ...request, list: null, loading: true, failed: false });
+  const [request, setRequest] = useState<Request>({
+    filter: everything,
+    page: 0,
+    pageSize: OBSERVATION_PAGE_SIZE,
+    run: 0,
+  });
+  const results = useGetObservationResultsQuery({ inspectionId, ...request });
+  // The last answer stays while the next loads; a failed search shows none.
+  const list = results.isError ? null : (results.data ?? null);
 
   // Opened below the asset's facts: bring it where the user is looking.
   const sectionRef = useRef<HTMLElement>(null);
-  const loaded = meta !== null;
+  const loaded = meta !== undefined;
   useEffect(() => {
     if (loaded) sectionRef.current?.scrollIntoView?.({ block: 'start' });
   }, [loaded, inspectionId]);
 
-  useEffect(() => {
-    let live = true;
-    dispatch(getObservationMeta(inspectionId)).then(
-      (m) => live && setMeta(m),
-      () => live && setMetaFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, inspectionId]);
+  const search = (filter: Filter, page: number, pageSize: number) =>
+    setRequest((r) => ({ filter, page, pageSize, run: r.run + 1 }));
 
-  useEffect(() => {
-    let live = true;
-    dispatch(getObservationResults({ inspectionId, ...request })).then(
-      (list) => live && setRun({ ...request, list, loading: false, failed: false }),
-      () => live && setRun({ ...request, list: null, loading: false, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, inspectionId, request]);
-
-  const search = (filter: Filter, page: number, pageSize: number) => {
-    setRun((r) => ({ ...r, loading: true }));
-    setRequest({ filter, page, pageSize });
-  };
-
-  const form = useMemo<FilterForm | null>(() => meta && formOfMeta(meta, 'Observation', 'Observation'), [meta]);
+  const form = useMemo<FilterForm | null>(() => (meta ? formOfMeta(meta, 'Observation', 'Observation') : null), [meta]);
   const columns = useMemo(() => (meta ? columnsOf(meta) : []), [meta]);
 
   const onUpdate = (u: GridUpdate) => {
-    search(run.filter, u.page.index, Math.min(u.page.size, RESULTS_MAX_PAGE_SIZE));
+    search(request.filter, u.page.index, Math.min(u.page.size, RESULTS_MAX_PAGE_SIZE));
   };
 
-  const list = run.list;
   return (
     <section ref={sectionRef} className="mw-search mw-observations" aria-label={title} data-testid="observation-search">
       <h3 className="mw-observations__title">{title}</h3>
@@ -131,15 +103,15 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
           form={form}
           draft={draft}
           onDraftChange={setDraft}
-          onRun={(definition) => search(definition, 0, run.pageSize)}
+          onRun={(definition) => search(definition, 0, request.pageSize)}
           onClear={() => {
             setDraft(emptyDraft());
-            search(everything, 0, run.pageSize);
+            search(everything, 0, request.pageSize);
           }}
         />
       )}
       <p className="mw-search__count" role="status" data-testid="observation-count">
-        {list ? searchCountText(list.count) : run.failed ? 'The search failed.' : 'Searching…'}
+        {list ? searchCountText(list.count) : results.isError ? 'The search failed.' : 'Searching…'}
       </p>
       {list?.rows.length === 0 ? (
         <p className="mw-search__empty">{NO_OBSERVATIONS}</p>
@@ -150,10 +122,10 @@ export function ObservationSearch({ inspectionId, title }: { inspectionId: numbe
             columns={columns}
             data={list?.rows ?? []}
             rowIdPath="id"
-            loading={run.loading && !list}
-            error={run.failed}
+            loading={results.isFetching && !list}
+            error={results.isError}
             emptyMessage={NO_OBSERVATIONS}
-            params={serverPagedParams(list, run.page, run.pageSize)}
+            params={serverPagedParams(list, list?.page ?? request.page, list?.pageSize ?? request.pageSize)}
             onUpdate={onUpdate}
             maxColumnWidth={160}
           />

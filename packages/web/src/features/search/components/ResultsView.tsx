@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { RESULTS_MAX_PAGE_SIZE, type ResultRow } from '@manway/core/api/filters';
-import { useAppDispatch } from '../../../shell/store/hooks';
+import type { MapResults } from '@manway/core/api/map';
 import { Button } from '../../../ui/controls/Button';
 import type { GridColumn } from '../../../ui/grid/columns';
 import { Grid, type GridUpdate } from '../../../ui/grid/Grid';
 import { Pager } from '../../../ui/pager/Pager';
 import { LoadingStatus } from '../../../ui/Spinner';
-import { getFilterMapResults } from '../api/getFilterMapResults';
-import { getResultIds } from '../api/getResultIds';
+import { useLazyGetFilterMapResultsQuery, useLazyGetResultIdsQuery } from '../api/filterResults';
 import {
   SELECTION_LIMIT_TITLE,
   TOO_MANY_RESULTS_TITLE,
@@ -19,31 +18,34 @@ import {
 } from '../searchTexts';
 import type { SearchMap } from '../searchMap';
 import { serverPagedParams } from '../serverPaging';
-import type { ListPage, SearchRun } from '../useSearchRun';
+import { useResultPages, type ResultPages } from '../useResultPages';
+import type { Search } from '../useSearchRun';
 
 export interface ResultsViewProps {
-  run: SearchRun;
+  /** One run: the view is keyed by it, so its pages start afresh with each run. */
+  search: Search;
+  mapResults: MapResults | null;
   map: SearchMap;
   onOpen(row: ResultRow): void;
-  onPage(page: ListPage): void;
 }
 
 const SORT_PROPERTY: Record<string, string> = { readableId: 'assetId' };
 
 /** The search count, the notices, and the results: a short list for a term, the grid for a filter. */
-export function ResultsView({ run, map, onOpen, onPage }: ResultsViewProps) {
-  const { list, mapResults } = run;
+export function ResultsView({ search, mapResults, map, onOpen }: ResultsViewProps) {
+  const pages = useResultPages(search);
+  const { list } = pages;
   const listNotice = list && tooManyInListText(list.count);
   // The viewport variant stops counting at its limit and says so with plusFound.
   const mapCut = mapResults && (mapResults.plusFound || mapResults.total > mapResults.features.length);
   return (
     <section className="mw-search__results" aria-label="Search results" data-testid="search-results">
       <p className="mw-search__count" role="status" data-testid="search-count">
-        {list ? searchCountText(list.count) : run.failed ? 'The search failed.' : 'Searching…'}
+        {list ? searchCountText(list.count) : pages.failed ? 'The search failed.' : 'Searching…'}
       </p>
       {mapResults && (
         <p className="mw-search__hint" data-testid="search-map-count">
-          {mapOnlyText(run.mode, mapResults.features.length)}
+          {mapOnlyText(search.mode, mapResults.features.length)}
         </p>
       )}
       {(listNotice || mapCut) && (
@@ -53,29 +55,21 @@ export function ResultsView({ run, map, onOpen, onPage }: ResultsViewProps) {
           {mapCut && <p>{tooManyOnMapText(mapResults.features.length, mapResults.total, mapResults.plusFound)}</p>}
         </div>
       )}
-      {run.mode === 'highlight' ? (
-        <ResultList run={run} onOpen={onOpen} onPage={onPage} />
+      {search.mode === 'highlight' ? (
+        <ResultList pages={pages} onOpen={onOpen} />
       ) : (
-        <ResultGrid run={run} map={map} onOpen={onOpen} onPage={onPage} />
+        <ResultGrid search={search} pages={pages} map={map} onOpen={onOpen} />
       )}
     </section>
   );
 }
 
-function ResultList({
-  run,
-  onOpen,
-  onPage,
-}: {
-  run: SearchRun;
-  onOpen(row: ResultRow): void;
-  onPage(page: ListPage): void;
-}) {
-  if (!run.list) return run.loading ? <LoadingStatus /> : null;
-  if (run.list.rows.length === 0) return <p className="mw-search__empty">No results</p>;
-  const { listPage } = run;
+function ResultList({ pages, onOpen }: { pages: ResultPages; onOpen(row: ResultRow): void }) {
+  const { list, listPage } = pages;
+  if (!list) return pages.loading ? <LoadingStatus /> : null;
+  if (list.rows.length === 0) return <p className="mw-search__empty">No results</p>;
   // Only the rows the server lets us page through: the top or first of a long result.
-  const pageCount = Math.max(1, Math.ceil(run.list.count.shownCount / listPage.pageSize));
+  const pageCount = Math.max(1, Math.ceil(list.count.shownCount / listPage.pageSize));
   return (
     <>
       {pageCount > 1 && (
@@ -83,19 +77,19 @@ function ResultList({
           label="Result pages"
           pageIndex={listPage.page}
           pageCount={pageCount}
-          disabled={run.loading}
-          onPageChange={(page) => onPage({ ...listPage, page })}
+          disabled={pages.loading}
+          onPageChange={(page) => pages.showPage({ ...listPage, page })}
         />
       )}
-      <ResultRows run={run} onOpen={onOpen} />
+      <ResultRows rows={list.rows} onOpen={onOpen} />
     </>
   );
 }
 
-function ResultRows({ run, onOpen }: { run: SearchRun; onOpen(row: ResultRow): void }) {
+function ResultRows({ rows, onOpen }: { rows: ResultRow[]; onOpen(row: ResultRow): void }) {
   return (
     <ul className="mw-search__list">
-      {run.list!.rows.map((row) => (
+      {rows.map((row) => (
         <li key={row.id}>
           <button type="button" className="mw-search__row" onClick={() => onOpen(row)}>
             <span className="mw-search__row-id">{row.readableId}</span>
@@ -110,17 +104,18 @@ function ResultRows({ run, onOpen }: { run: SearchRun; onOpen(row: ResultRow): v
 }
 
 function ResultGrid({
-  run,
+  search,
+  pages,
   map,
   onOpen,
-  onPage,
 }: {
-  run: SearchRun;
+  search: Search;
+  pages: ResultPages;
   map: SearchMap;
   onOpen(row: ResultRow): void;
-  onPage(page: ListPage): void;
 }) {
-  const dispatch = useAppDispatch();
+  const [fetchResultIds] = useLazyGetResultIdsQuery();
+  const [fetchMapResults] = useLazyGetFilterMapResultsQuery();
   const [selected, setSelected] = useState<string[]>([]);
   const [capped, setCapped] = useState(false);
   const [showingSelected, setShowingSelected] = useState(false);
@@ -143,11 +138,11 @@ function ResultGrid({
     [onOpen],
   );
 
-  const { list, listPage } = run;
+  const { list, listPage } = pages;
   const onUpdate = (u: GridUpdate) => {
     const sort = u.sortBy?.[0];
     const path = sort?.id.replace(/^properties\./, '');
-    onPage({
+    pages.showPage({
       page: u.page.index,
       // The grid offers 1000 a page; the server pages by at most 500.
       pageSize: Math.min(u.page.size, RESULTS_MAX_PAGE_SIZE),
@@ -157,18 +152,17 @@ function ResultGrid({
   };
 
   const selectAll = async () => {
-    const answer = await dispatch(getResultIds(run.definition));
+    const answer = await fetchResultIds(search.definition).unwrap();
     setSelected(answer.ids.map(String));
     setCapped(answer.selectionCapExceeded);
   };
 
   const showSelected = async (on: boolean) => {
-    const results = await dispatch(
-      getFilterMapResults({
-        filter: run.definition,
-        additionalRestrictions: on ? { ids: selected.map(Number) } : undefined,
-      }),
-    );
+    const results = await fetchMapResults({
+      filter: search.definition,
+      additionalRestrictions: on ? { ids: selected.map(Number) } : undefined,
+      run: search.run,
+    }).unwrap();
     map.showSearchResults(results, 'filter');
     setShowingSelected(on);
   };
@@ -209,8 +203,8 @@ function ResultGrid({
         columns={columns}
         data={list?.rows ?? []}
         rowIdPath="id"
-        loading={run.loading && !list}
-        error={run.failed}
+        loading={pages.loading && !list}
+        error={pages.failed}
         enableRowSelection
         selectedRowIds={selected}
         onSelectedRowIdsChange={(ids) => {

@@ -3,23 +3,17 @@
  * advanced search form and the saved filters, over one run whose results are highlighted or
  * filtered on the map and listed; opening a result selects it on the map as a click does.
  */
-import { useCallback, useEffect, useState } from 'react';
-import {
-  ADVANCED_FILTER_MESSAGE,
-  FilterDefinition,
-  type FilterForm,
-  type ResultRow,
-  type SavedFilter,
-} from '@manway/core/api/filters';
-import { useAppDispatch } from '../../../shell/store/hooks';
+import { useState } from 'react';
+import { ADVANCED_FILTER_MESSAGE, FilterDefinition, type ResultRow, type SavedFilter } from '@manway/core/api/filters';
 import { LoadingStatus } from '../../../ui/Spinner';
-import { getFilterForm } from '../api/getFilterForm';
+import { useGetFilterFormQuery, useLazyGetFilterFormQuery } from '../api/filterForms';
 import { fromDefinition, type FilterDraft } from '../filterDraft';
-import { featureCentre, SEARCH_LAYERS, type SearchLayer, type SearchMap } from '../searchMap';
+import { layerOf, openOnMap, type SearchLayer, type SearchMap } from '../searchMap';
 import { useSearchRun } from '../useSearchRun';
 import { AdvancedSearch } from './AdvancedSearch';
 import { ResultsView } from './ResultsView';
 import { SavedFilters } from './SavedFilters';
+import { SearchTypeSelect } from './SearchTypeSelect';
 import { SimpleSearch } from './SimpleSearch';
 import './SearchPanel.css';
 
@@ -32,10 +26,6 @@ const TABS: { id: Tab; label: string }[] = [
 
 export const ADVANCED_PAGE_SIZE = 25;
 
-function layerOf(type: string): SearchLayer {
-  return SEARCH_LAYERS.find((l) => l.toLowerCase() === type.toLowerCase()) ?? 'Node';
-}
-
 function emptyDraft(objectType: string): FilterDraft {
   return { objectType, combine: 'and', conditions: [] };
 }
@@ -47,40 +37,15 @@ export interface SearchPanelProps {
 }
 
 export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
-  const dispatch = useAppDispatch();
   const [tab, setTab] = useState<Tab>('simple');
   const [objectType, setObjectType] = useState<SearchLayer>('Node');
-  const [forms, setForms] = useState<Partial<Record<SearchLayer, FilterForm>>>({});
   const [term, setTerm] = useState('');
   const [draft, setDraft] = useState<FilterDraft>(() => emptyDraft('Node'));
   const [lockedText, setLockedText] = useState<string | null>(null);
-  const { run, start, page, clear } = useSearchRun(map);
-
-  const loadForm = useCallback(
-    async (type: SearchLayer): Promise<FilterForm> => {
-      const known = forms[type];
-      if (known) return known;
-      const form = await dispatch(getFilterForm(type));
-      setForms((f) => ({ ...f, [type]: form }));
-      return form;
-    },
-    [dispatch, forms],
-  );
-
-  const known = forms[objectType] !== undefined;
-  useEffect(() => {
-    if (known) return;
-    let live = true;
-    dispatch(getFilterForm(objectType)).then(
-      (form) => live && setForms((f) => ({ ...f, [objectType]: form })),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, known, objectType]);
-
-  const form = forms[objectType];
+  const { search, mapResults, start, clear } = useSearchRun(map);
+  // Another type's form is not this one's: nothing shows until this one's arrives.
+  const form = useGetFilterFormQuery(objectType).currentData;
+  const [loadForm] = useLazyGetFilterFormQuery();
 
   const chooseType = (type: SearchLayer) => {
     setObjectType(type);
@@ -90,31 +55,12 @@ export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
     clear();
   };
 
-  const openResult = useCallback(
-    (row: ResultRow) => {
-      const feature = run?.mapResults?.features.find((f) => f.id === row.id);
-      const p = row.properties;
-      map.selectFeature({
-        layer: layerOf(row.type),
-        id: row.id,
-        properties: feature?.properties ?? {
-          assetId: row.readableId,
-          subtype: String(p.subtype ?? ''),
-          conditionGrade: typeof p.conditionGrade === 'number' ? p.conditionGrade : null,
-          material: typeof p.material === 'string' ? p.material : null,
-          sizeMm: typeof p.sizeMm === 'number' ? p.sizeMm : null,
-        },
-      });
-      const centre = feature && featureCentre(feature);
-      if (centre) map.centreOn(centre);
-    },
-    [map, run?.mapResults],
-  );
+  const openResult = (row: ResultRow) => openOnMap(map, row, mapResults);
 
   const applySaved = async (saved: SavedFilter) => {
     const definition = FilterDefinition.parse(saved.definition);
     const type = layerOf(definition.objectType);
-    const savedForm = await loadForm(type);
+    const savedForm = await loadForm(type, true).unwrap();
     setObjectType(type);
     setTerm('');
     const asDraft = fromDefinition(definition, savedForm);
@@ -128,16 +74,7 @@ export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
       <h2 id="mw-search-title" className="mw-map__panel-title">
         Search
       </h2>
-      <div className="mw-search__type">
-        <label htmlFor="mw-search-type">Find</label>
-        <select id="mw-search-type" value={objectType} onChange={(e) => chooseType(e.target.value as SearchLayer)}>
-          {SEARCH_LAYERS.map((l) => (
-            <option key={l} value={l}>
-              {forms[l]?.label ?? l}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchTypeSelect value={objectType} onChange={chooseType} />
       <div className="mw-search__tabs" role="tablist" aria-label="Search mode">
         {TABS.map((t) => (
           <button
@@ -156,7 +93,7 @@ export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
       </div>
       <div id="mw-search-tabpanel" role="tabpanel" aria-labelledby={`mw-search-tab-${tab}`}>
         {tab === 'saved' ? (
-          <SavedFilters current={run?.definition ?? null} onApply={(s) => void applySaved(s).catch(() => {})} />
+          <SavedFilters current={search?.definition ?? null} onApply={(s) => void applySaved(s).catch(() => {})} />
         ) : !form ? (
           <LoadingStatus />
         ) : tab === 'simple' ? (
@@ -189,13 +126,13 @@ export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
           />
         )}
       </div>
-      {run?.savedName && (
+      {search?.savedName && (
         <p className="mw-search__applied" data-testid="applied-filter">
-          Filter: <strong>{run.savedName}</strong>
+          Filter: <strong>{search.savedName}</strong>
         </p>
       )}
       {lockedText && <p className="mw-search__hint">{lockedText}</p>}
-      {run && <ResultsView run={run} map={map} onOpen={openResult} onPage={page} />}
+      {search && <ResultsView key={search.run} search={search} mapResults={mapResults} map={map} onOpen={openResult} />}
     </section>
   );
 }
