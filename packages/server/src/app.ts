@@ -29,7 +29,6 @@ import { locationsRoutes } from './modules/locations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { objectsRoutes } from './modules/objects/routes';
 import { settingsRoutes } from './modules/settings/routes';
-import { syncAgentRoutes } from './modules/sync-agent/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { syncImportRoutes } from './modules/sync-import/routes';
 import { webSyncRoutes } from './modules/websync/routes';
@@ -118,8 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tilesRoutes(services.tiles));
   await app.register(filtersRoutes(services.filters));
   await app.register(workRoutes(services.work));
-  await app.register(webSyncRoutes(services.websync));
-  await app.register(syncAgentRoutes(services.syncAgent));
+  await app.register(webSyncRoutes(services.websync, services.syncAgent));
   await app.register(syncExportRoutes(services.syncExport));
   await app.register(syncImportRoutes(services.syncImport));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });

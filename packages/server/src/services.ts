@@ -24,9 +24,10 @@ import { SettingsRepository } from './modules/settings/repository';
 import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
-import { SyncAgentRepository } from './modules/sync-agent/repository';
+import { MediaStore } from './modules/storage/service';
+import { createMissingAssets, SyncAgentRepository } from './modules/sync-agent/repository';
 import { leaseSecondsFor, SyncAgentService } from './modules/sync-agent/service';
-import { MediaStore } from './modules/sync-agent/media-store';
+import { TransferRepository } from './modules/sync-agent/transfer-repository';
 import { SyncExportRepository } from './modules/sync-export/repository';
 import { SyncImportRepository } from './modules/sync-import/repository';
 import { SyncImportService } from './modules/sync-import/service';
@@ -75,18 +76,28 @@ export function createServices(db: Database, config: Config): Services {
   });
   const jobs = new LateJobSender();
   const media = new MediaStore(config.dataDir);
-  const syncImport = new SyncImportService(new SyncImportRepository(db), media, config.mediaMaxBytes);
-  const syncAgent = new SyncAgentService(
-    new SyncAgentRepository(db, leaseSecondsFor(config.office)),
-    websync,
-    jobs,
+  const syncExport = new SyncExportService(
+    new SyncExportRepository(db),
     {
-      office: config.office,
-      pageSize: config.syncPageSize,
-      media,
-      filters,
+      select: (user, kind, name) => filters.selectForExport(user, kind, name),
+      matching: (user, name) => filters.selectMatching(user.id, name),
     },
-    db,
+    media,
+  );
+  // The Office creates the assets an inspection needs with the statement the Field's agent writes them by.
+  const syncImport = new SyncImportService(
+    new SyncImportRepository(db, { createMissingAssets }),
+    media,
+    config.mediaMaxBytes,
+  );
+  const leaseSeconds = leaseSecondsFor(config.office);
+  const syncAgent = new SyncAgentService(
+    new SyncAgentRepository(db, leaseSeconds),
+    new TransferRepository(db, leaseSeconds),
+    websync,
+    syncExport,
+    jobs,
+    { office: config.office, pageSize: config.syncPageSize, media, filters },
   );
   return {
     users,
@@ -100,14 +111,7 @@ export function createServices(db: Database, config: Config): Services {
     work,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
-    syncExport: new SyncExportService(
-      new SyncExportRepository(db),
-      {
-        select: (user, kind, name) => filters.selectForExport(user, kind, name),
-        matching: (user, name) => filters.selectMatching(user.id, name),
-      },
-      media,
-    ),
+    syncExport,
     syncAgent,
     syncImport,
     jobs,

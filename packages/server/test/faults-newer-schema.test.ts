@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/connection';
 import { migrate, readSchemaVersion, SCHEMA_VERSION } from '../src/db/migrate';
 import { scratchData, serverBackends, ServerProcess, sleep, type ServerData } from './faults-support';
+import { sql } from '../src/db/sql';
 
 const CODE = 'db-state/unsupported-db-version';
 
@@ -30,7 +31,7 @@ describe.each(backends)('start-up on a database of a newer schema version ($name
     const db = await open(data);
     try {
       await migrate(db);
-      await db.query(`UPDATE manway_meta SET value = $1 WHERE key = 'schema_version'`, [String(newer)]);
+      await db.query(sql`UPDATE manway_meta SET value = ${String(newer)} WHERE key = 'schema_version'`);
     } finally {
       await db.close();
     }

@@ -16,6 +16,7 @@ import { MEDIA_CHUNK_BYTES } from '@manway/core/api/sync-data';
 import { SYNC_ACCOUNT_LOGIN } from '../src/modules/users/service';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { sql, type SQL } from '../src/db/sql';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'manway-import-'));
 let office: TestServer;
@@ -25,7 +26,7 @@ let agent: TestClient;
 let admin: TestClient;
 
 const AGENT_PASSWORD = 'field-agent-test-password';
-const one = async <T = any>(sql: string, params?: unknown[]) => (await office.db.query<T>(sql, params))[0]!;
+const one = async <T = any>(statement: SQL) => (await office.db.query<T>(statement))[0]!;
 
 beforeAll(async () => {
   office = await startTestServer({ env: { DATA_DIR: dataDir } });
@@ -50,7 +51,7 @@ const OPTIONS = {
 
 /** An inspection record as a Field agent sends it, with one observation of a code the Office has. */
 async function inspectionOf(assetGlobalId: string, taskGlobalId: string | null = null) {
-  const code = await one(`SELECT standard_id, code FROM observation_codes ORDER BY standard_id, code LIMIT 1`);
+  const code = await one(sql`SELECT standard_id, code FROM observation_codes ORDER BY standard_id, code LIMIT 1`);
   return {
     globalId: randomUUID(),
     taskGlobalId,
@@ -101,22 +102,20 @@ const importing = (client: TestClient, items: unknown[], options: Partial<typeof
 const usedTasks: string[] = [];
 async function openTask() {
   const t = await one<{ id: string; global_id: string; asset: string }>(
-    `SELECT t.id::text AS id, t.global_id::text AS global_id, a.global_id::text AS asset
+    sql`SELECT t.id::text AS id, t.global_id::text AS global_id, a.global_id::text AS asset
      FROM tasks t JOIN assets a ON a.id = t.asset_id
-     WHERE t.state = 'planned' AND t.global_id <> ALL($1::uuid[]) ORDER BY t.global_id LIMIT 1`,
-    [usedTasks],
+     WHERE t.state = 'planned' AND t.global_id <> ALL(${usedTasks}::uuid[]) ORDER BY t.global_id LIMIT 1`,
   );
   usedTasks.push(t.global_id);
   return t;
 }
 
 const ewkbPoint = async (x: number, y: number) =>
-  (await one(`SELECT encode(ST_AsEWKB(ST_SetSRID(ST_MakePoint($1, $2), 4326)), 'hex') AS h`, [x, y])).h as string;
+  (await one(sql`SELECT encode(ST_AsEWKB(ST_SetSRID(ST_MakePoint(${x}, ${y}), 4326)), 'hex') AS h`)).h as string;
 const ewkbLine = async (a: [number, number], b: [number, number]) =>
   (
     await one(
-      `SELECT encode(ST_AsEWKB(ST_SetSRID(ST_MakeLine(ST_MakePoint($1, $2), ST_MakePoint($3, $4)), 4326)), 'hex') AS h`,
-      [...a, ...b],
+      sql`SELECT encode(ST_AsEWKB(ST_SetSRID(ST_MakeLine(ST_MakePoint(${a[0]}, ${a[1]}), ST_MakePoint(${b[0]}, ${b[1]})), 4326)), 'hex') AS h`,
     )
   ).h as string;
 
@@ -125,8 +124,7 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
     const [node] = (await agent.get('/api/sync/export/nodes?limit=1')).body.items;
     const [section] = (await agent.get('/api/sync/export/sections?limit=1')).body.items;
     const before = await one(
-      `SELECT version, street, encode(ST_AsEWKB(geom), 'hex') AS geom FROM assets WHERE global_id = $1`,
-      [node.globalId],
+      sql`SELECT version, street, encode(ST_AsEWKB(geom), 'hex') AS geom FROM assets WHERE global_id = ${node.globalId}`,
     );
     const newNode = { ...node, globalId: randomUUID(), assetCode: 'IMPORTED-N1', geometry: await ewkbPoint(7.1, 50.1) };
     const newSection = {
@@ -162,12 +160,12 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
       { globalId: onExisting.globalId, result: 'inserted', reason: null, createdAssets: [] },
     ]);
     expect(
-      await one(`SELECT version, street, encode(ST_AsEWKB(geom), 'hex') AS geom FROM assets WHERE global_id = $1`, [
-        node.globalId,
-      ]),
+      await one(
+        sql`SELECT version, street, encode(ST_AsEWKB(geom), 'hex') AS geom FROM assets WHERE global_id = ${node.globalId}`,
+      ),
     ).toEqual(before);
     const created = await office.db.query<{ asset_code: string }>(
-      `SELECT asset_code FROM assets WHERE asset_code LIKE 'IMPORTED-%' ORDER BY asset_code`,
+      sql`SELECT asset_code FROM assets WHERE asset_code LIKE 'IMPORTED-%' ORDER BY asset_code`,
     );
     expect(created.map((a) => a.asset_code)).toEqual(['IMPORTED-N1', 'IMPORTED-S1']);
   });
@@ -191,7 +189,7 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
     expect(res.status).toBe(200);
     expect(res.body.outcomes[0]).toMatchObject({ result: 'skipped', createdAssets: [] });
     expect(res.body.outcomes[0].reason).toMatch(/its asset could not be created .*its to node.*; nothing was created/);
-    expect((await one(`SELECT count(*)::int AS n FROM assets WHERE asset_code LIKE 'HALF-%'`)).n).toBe(0);
+    expect((await one(sql`SELECT count(*)::int AS n FROM assets WHERE asset_code LIKE 'HALF-%'`)).n).toBe(0);
   });
 
   it('AutoAcceptImportedTasks from an account without editor permissions delivers the inspection pending review, completes no task, and the answer says so', async () => {
@@ -202,9 +200,9 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
     expect(res.body).toMatchObject({ accepted: false, outcomes: [{ result: 'inserted' }] });
     expect(res.body.notice).toMatch(/delivered for office review.*editor permissions/);
     expect(
-      await one(`SELECT status, review, reviewed_by FROM inspections WHERE global_id = $1`, [record.globalId]),
+      await one(sql`SELECT status, review, reviewed_by FROM inspections WHERE global_id = ${record.globalId}`),
     ).toEqual({ status: 'pending', review: null, reviewed_by: null });
-    expect((await one(`SELECT state FROM tasks WHERE global_id = $1`, [task.global_id])).state).toBe('planned');
+    expect((await one(sql`SELECT state FROM tasks WHERE global_id = ${task.global_id}`)).state).toBe('planned');
   });
 
   it("an administrator's import with AutoAcceptImportedTasks accepts the inspection and completes its task", async () => {
@@ -213,11 +211,11 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
     const res = await importing(admin, [record]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accepted: true, notice: null, outcomes: [{ result: 'inserted' }] });
-    expect(await one(`SELECT status, review FROM inspections WHERE global_id = $1`, [record.globalId])).toEqual({
+    expect(await one(sql`SELECT status, review FROM inspections WHERE global_id = ${record.globalId}`)).toEqual({
       status: 'completed',
       review: 'accepted',
     });
-    expect((await one(`SELECT state FROM tasks WHERE global_id = $1`, [task.global_id])).state).toBe('completed');
+    expect((await one(sql`SELECT state FROM tasks WHERE global_id = ${task.global_id}`)).state).toBe('completed');
   });
 
   it('an inspection the Office accepted is not changed by an account without editor permissions, even with AlwaysUpdate', async () => {
@@ -230,20 +228,19 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
       result: 'kept',
       reason: expect.stringMatching(/editor permissions/),
     });
-    expect(await one(`SELECT weather, review FROM inspections WHERE global_id = $1`, [record.globalId])).toEqual({
+    expect(await one(sql`SELECT weather, review FROM inspections WHERE global_id = ${record.globalId}`)).toEqual({
       weather: 'dry',
       review: 'accepted',
     });
     const byAdmin = await importing(admin, [{ ...record, weather: 'rain' }], { ExistingTasksAction: 'AlwaysUpdate' });
     expect(byAdmin.body.outcomes[0].result).not.toBe('kept');
-    expect((await one(`SELECT weather FROM inspections WHERE global_id = $1`, [record.globalId])).weather).toBe('rain');
+    expect((await one(sql`SELECT weather FROM inspections WHERE global_id = ${record.globalId}`)).weather).toBe('rain');
   });
 
   it('a task is completed only by an inspection that is for its own asset', async () => {
     const task = await openTask();
     const other = await one(
-      `SELECT global_id::text AS g FROM assets WHERE global_id <> $1 AND object_type = 'section' LIMIT 1`,
-      [task.asset],
+      sql`SELECT global_id::text AS g FROM assets WHERE global_id <> ${task.asset} AND object_type = 'section' LIMIT 1`,
     );
     const record = await inspectionOf(other.g, task.global_id);
     const res = await importing(admin, [record]);
@@ -256,8 +253,8 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
         createdAssets: [],
       },
     ]);
-    expect((await one(`SELECT state FROM tasks WHERE global_id = $1`, [task.global_id])).state).toBe('planned');
-    expect((await one(`SELECT count(*)::int AS n FROM inspections WHERE global_id = $1`, [record.globalId])).n).toBe(0);
+    expect((await one(sql`SELECT state FROM tasks WHERE global_id = ${task.global_id}`)).state).toBe('planned');
+    expect((await one(sql`SELECT count(*)::int AS n FROM inspections WHERE global_id = ${record.globalId}`)).n).toBe(0);
   });
 });
 
@@ -288,13 +285,13 @@ describe('POST /api/sync/import/inspections: values PostgreSQL would refuse answ
   ];
 
   it.each(CASES)('%s', async (_name, change, field) => {
-    const task = await one(`SELECT a.global_id::text AS g FROM assets a WHERE object_type = 'section' LIMIT 1`);
+    const task = await one(sql`SELECT a.global_id::text AS g FROM assets a WHERE object_type = 'section' LIMIT 1`);
     const record = await inspectionOf(task.g);
     change(record);
     const res = await importing(agent, [record]);
     expect(res.status, res.text).toBe(400);
     expect(Object.keys(res.body.ModelState ?? {}), res.text).toContain(field);
-    expect((await one(`SELECT count(*)::int AS n FROM inspections WHERE global_id = $1`, [record.globalId])).n).toBe(0);
+    expect((await one(sql`SELECT count(*)::int AS n FROM inspections WHERE global_id = ${record.globalId}`)).n).toBe(0);
   });
 
   const GEOMETRY_CASES: [string, (hex: string) => string][] = [
@@ -347,7 +344,7 @@ const jpeg = (size: number) => Buffer.concat([JPEG, randomBytes(size - JPEG.leng
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function ownerGlobalId() {
-  return (await one(`SELECT global_id::text AS g FROM inspections ORDER BY id LIMIT 1`)).g as string;
+  return (await one(sql`SELECT global_id::text AS g FROM inspections ORDER BY id LIMIT 1`)).g as string;
 }
 
 async function declaration(globalId: string, bytes: Buffer) {
@@ -385,8 +382,7 @@ const chunkPath = (globalId: string, offset: number, token: string) =>
 /** What the Office stored for a media id: its row's sha256 and the sha256 of the file on disk. */
 async function stored(globalId: string) {
   const [row] = await office.db.query<{ storage_key: string; sha256: string }>(
-    `SELECT storage_key, sha256 FROM media WHERE global_id = $1`,
-    [globalId],
+    sql`SELECT storage_key, sha256 FROM media WHERE global_id = ${globalId}`,
   );
   if (!row) return undefined;
   return { declared: row.sha256, onDisk: sha(readFileSync(join(dataDir, 'media', row.storage_key))) };
@@ -445,7 +441,7 @@ describe('media uploads: one writer of a file at a time', () => {
     const results = await Promise.all([send(agent, globalId, bytes, true), send(other, globalId, bytes, true)]);
     expect(results, JSON.stringify(results)).toEqual(['stored', 'stored']);
     expect(await stored(globalId)).toEqual({ declared: sha(bytes), onDisk: sha(bytes) });
-    expect((await one(`SELECT count(*)::int AS n FROM media WHERE global_id = $1`, [globalId])).n).toBe(1);
+    expect((await one(sql`SELECT count(*)::int AS n FROM media WHERE global_id = ${globalId}`)).n).toBe(1);
   });
 
   it('a chunk sent while another chunk of the file is still arriving is refused with 409 and writes nothing', async () => {
@@ -474,9 +470,9 @@ describe('media uploads: one writer of a file at a time', () => {
     });
     slow.write(bytes.subarray(0, 100_000));
     for (let i = 0; i < 200; i++) {
-      const row = await one(`SELECT writing_until IS NOT NULL AS writing FROM media_uploads WHERE global_id = $1`, [
-        globalId,
-      ]);
+      const row = await one(
+        sql`SELECT writing_until IS NOT NULL AS writing FROM media_uploads WHERE global_id = ${globalId}`,
+      );
       if (row.writing) break;
       await delay(10);
     }
@@ -514,9 +510,9 @@ describe('abandoned uploads', () => {
     const [idle, live, orphan, freshOrphan] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await begin(idle);
     await begin(live);
-    await office.db.query(`UPDATE media_uploads SET touched_at = now() - interval '25 hours' WHERE global_id = $1`, [
-      idle,
-    ]);
+    await office.db.query(
+      sql`UPDATE media_uploads SET touched_at = now() - interval '25 hours' WHERE global_id = ${idle}`,
+    );
     mkdirSync(incoming, { recursive: true });
     writeFileSync(part(orphan), 'left by a process that died');
     const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
@@ -527,8 +523,7 @@ describe('abandoned uploads', () => {
     await office.services.jobHandlers['media.purge-uploads']({}, { signal: new AbortController().signal });
 
     const declared = await office.db.query<{ g: string }>(
-      `SELECT global_id::text AS g FROM media_uploads WHERE global_id = ANY($1::uuid[])`,
-      [[idle, live]],
+      sql`SELECT global_id::text AS g FROM media_uploads WHERE global_id = ANY(${[idle, live]}::uuid[])`,
     );
     expect(declared.map((d) => d.g)).toEqual([live]);
     expect([idle, live, orphan, freshOrphan].map((g) => existsSync(part(g)))).toEqual([false, true, false, true]);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaseLostError, SyncAgentRepository, type Lease } from '../src/modules/sync-agent/repository';
 import { startTestServer, type TestServer } from './harness';
+import { sql } from '../src/db/sql';
 
 let server: TestServer;
 let repo: SyncAgentRepository;
@@ -18,21 +19,20 @@ afterAll(() => server.close());
 const task = async (id: number) =>
   (
     await server.db.query<{ status: string; server_log: string; current_operation: string | null }>(
-      `SELECT status, server_log, current_operation FROM sync_agent_tasks WHERE id = $1`,
-      [id],
+      sql`SELECT status, server_log, current_operation FROM sync_agent_tasks WHERE id = ${id}`,
     )
   )[0]!;
 
 describe('a sync run that lost its task to a later run', () => {
   it('writes no page, no log and no end once another run holds the task', async () => {
-    const admin = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'admin'`))[0]!;
+    const admin = (await server.db.query<{ id: string }>(sql`SELECT id FROM users WHERE login = 'admin'`))[0]!;
     const taskId = await repo.insertTask('GettingUsers', admin.id, 'admin');
     const first = await repo.claim(taskId);
     const stalled: Lease = { taskId, token: first!.lease_token };
     // The first run stalls past its lease; the next dispatch gives the task to a second run.
-    await server.db.query(`UPDATE sync_agent_tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [
-      taskId,
-    ]);
+    await server.db.query(
+      sql`UPDATE sync_agent_tasks SET lease_until = now() - interval '1 second' WHERE id = ${taskId}`,
+    );
     const second = await repo.claim(taskId);
     expect(second?.lease_token).toBeDefined();
     expect(second!.lease_token).not.toBe(stalled.token);
@@ -60,17 +60,16 @@ describe('a sync run that lost its task to a later run', () => {
   });
 
   it('a run that lost its task gives it up without ending it', async () => {
-    const admin = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'admin'`))[0]!;
+    const admin = (await server.db.query<{ id: string }>(sql`SELECT id FROM users WHERE login = 'admin'`))[0]!;
     const taskId = await repo.insertTask('GettingUsers', admin.id, 'admin');
     const stalled: Lease = { taskId, token: (await repo.claim(taskId))!.lease_token };
-    await server.db.query(`UPDATE sync_agent_tasks SET lease_until = now() - interval '1 second' WHERE id = $1`, [
-      taskId,
-    ]);
+    await server.db.query(
+      sql`UPDATE sync_agent_tasks SET lease_until = now() - interval '1 second' WHERE id = ${taskId}`,
+    );
     await repo.claim(taskId);
     await repo.release(stalled);
     const [row] = await server.db.query<{ lease_until: Date | null }>(
-      `SELECT lease_until FROM sync_agent_tasks WHERE id = $1`,
-      [taskId],
+      sql`SELECT lease_until FROM sync_agent_tasks WHERE id = ${taskId}`,
     );
     expect(row!.lease_until).not.toBeNull();
   });

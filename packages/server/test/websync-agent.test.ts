@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_TABLES } from '../src/modules/demo/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { sql, type SQL } from '../src/db/sql';
 
 type ProxyMode = 'forward' | 'down' | 'hold';
 
@@ -71,20 +72,21 @@ let officeSyncer: TestClient;
 let fieldAdmin: TestClient;
 let fieldSyncerId: string;
 
-const one = async <T = any>(s: TestServer, sql: string, params?: unknown[]) => (await s.db.query<T>(sql, params))[0]!;
-const count = async (s: TestServer, table: string) => (await one(s, `SELECT count(*)::int AS n FROM ${table}`)).n;
+const one = async <T = any>(s: TestServer, statement: SQL) => (await s.db.query<T>(statement))[0]!;
+const count = async (s: TestServer, table: string) =>
+  (await one(s, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).n;
 
 /** A fingerprint of what the agent copies, by global id and references by global id: equal on both sides. */
-const CHECKSUMS: Record<string, string> = {
-  assets: `SELECT md5(string_agg(row(a.global_id, a.object_type, a.subtype, a.asset_code, encode(ST_AsEWKB(a.geom), 'hex'),
+const CHECKSUMS: Record<string, SQL> = {
+  assets: sql`SELECT md5(string_agg(row(a.global_id, a.object_type, a.subtype, a.asset_code, encode(ST_AsEWKB(a.geom), 'hex'),
       f.global_id, t.global_id, p.global_id, a.chainage_m, a.clock, a.material, a.shape, a.size_mm, a.length_m,
       a.year_built, a.owner, a.use, a.lifecycle_status, a.cover_level_m, a.invert_level_m, a.from_invert_m,
       a.to_invert_m, a.street, a.district, a.condition_grade)::text, E'\\n' ORDER BY a.global_id)) AS h
     FROM assets a LEFT JOIN assets f ON f.id = a.from_node_id LEFT JOIN assets t ON t.id = a.to_node_id
     LEFT JOIN assets p ON p.id = a.parent_section_id`,
-  projects: `SELECT md5(string_agg(row(global_id, name, client, contractor, standard_id, status, created_at)::text,
+  projects: sql`SELECT md5(string_agg(row(global_id, name, client, contractor, standard_id, status, created_at)::text,
       E'\\n' ORDER BY global_id)) AS h FROM projects`,
-  structure: `SELECT md5(concat(
+  structure: sql`SELECT md5(concat(
       (SELECT string_agg(row(o.*)::text, ',' ORDER BY key) FROM object_types o),
       (SELECT string_agg(row(s.*)::text, ',' ORDER BY key) FROM asset_subtypes s),
       (SELECT string_agg(row(s.*)::text, ',' ORDER BY id) FROM standards s),
@@ -96,9 +98,8 @@ const checksum = async (s: TestServer, what: keyof typeof CHECKSUMS) => (await o
 async function newTask(scenario: string, settings?: unknown): Promise<number> {
   const row = await one(
     field,
-    `INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
-     VALUES ($1, 'Scheduled', now(), $2, 'syncer', $3::jsonb) RETURNING id::int AS id`,
-    [scenario, fieldSyncerId, settings === undefined ? null : JSON.stringify(settings)],
+    sql`INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
+     VALUES (${scenario}, 'Scheduled', now(), ${fieldSyncerId}, 'syncer', ${settings === undefined ? null : JSON.stringify(settings)}::jsonb) RETURNING id::int AS id`,
   );
   return row.id as number;
 }
@@ -131,7 +132,7 @@ beforeAll(async () => {
   await officeSyncer.signIn('syncer', 'syncer-demo');
   fieldAdmin = field.client();
   await fieldAdmin.signIn('admin', TEST_ADMIN_PASSWORD);
-  fieldSyncerId = (await one(field, `SELECT id FROM users WHERE login = 'syncer'`)).id;
+  fieldSyncerId = (await one(field, sql`SELECT id FROM users WHERE login = 'syncer'`)).id;
 });
 afterAll(async () => {
   await field?.close();
@@ -189,7 +190,9 @@ describe('scenario 6: getting database structure and standards', () => {
     const id = await newTask('GettingDatabaseStructure');
     expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
     expect(await checksum(field, 'structure')).toBe(await checksum(office, 'structure'));
-    expect((await one(field, `SELECT label FROM asset_subtypes WHERE key = 'manhole'`)).label).toBe('Manhole (office)');
+    expect((await one(field, sql`SELECT label FROM asset_subtypes WHERE key = 'manhole'`)).label).toBe(
+      'Manhole (office)',
+    );
     const t = await task(id);
     expect(t).toMatchObject({ status: 'FinishedSuccessfully', percentageComplete: 100, canBeDeleted: true });
     expect(t.started).not.toBeNull();
@@ -206,20 +209,20 @@ describe('scenario 6: getting database structure and standards', () => {
 describe('scenario 4: getting users', () => {
   it('copies accounts by global id, adopts a Field account of the same login, and copies no password', async () => {
     await office.db.query(
-      `INSERT INTO users (login, display_name, role, websync, organization, password_hash)
+      sql`INSERT INTO users (login, display_name, role, websync, organization, password_hash)
        VALUES ('office-only', 'Olga Office', 'regular', false, 'Utility', 'not-a-real-hash')`,
     );
     const id = await newTask('GettingUsers');
     expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
     const copied = await one(
       field,
-      `SELECT display_name, organization, password_hash FROM users WHERE login = 'office-only'`,
+      sql`SELECT display_name, organization, password_hash FROM users WHERE login = 'office-only'`,
     );
     expect(copied).toEqual({ display_name: 'Olga Office', organization: 'Utility', password_hash: null });
     const globalIds = async (s: TestServer) =>
-      (await s.db.query<{ login: string; global_id: string }>(`SELECT login, global_id FROM users ORDER BY login`)).map(
-        (u) => `${u.login}:${u.global_id}`,
-      );
+      (
+        await s.db.query<{ login: string; global_id: string }>(sql`SELECT login, global_id FROM users ORDER BY login`)
+      ).map((u) => `${u.login}:${u.global_id}`);
     expect(await globalIds(field)).toEqual(await globalIds(office));
     // The Field's own accounts keep their passwords: the admin still signs in.
     expect((await field.client().signIn('admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
@@ -227,7 +230,7 @@ describe('scenario 4: getting users', () => {
 });
 
 /** The Office's projects with work (a task not deleted) on the sections 'Very poor sections' matches. */
-const PROJECTS_ON_VERY_POOR_SECTIONS = `SELECT DISTINCT p.global_id::text AS g FROM projects p
+const PROJECTS_ON_VERY_POOR_SECTIONS = sql`SELECT DISTINCT p.global_id::text AS g FROM projects p
   JOIN tasks t ON t.project_id = p.id AND t.state <> 'deleted' JOIN assets a ON a.id = t.asset_id
   WHERE a.object_type = 'section' AND a.condition_grade >= 4 ORDER BY 1`;
 
@@ -236,13 +239,12 @@ describe('scenario 5: getting projects', () => {
     // A project whose only work is on a manhole, which the filter of sections does not match.
     const pumps = await one(
       office,
-      `INSERT INTO projects (name, standard_id, status) SELECT 'Pump station survey', standard_id, status
+      sql`INSERT INTO projects (name, standard_id, status) SELECT 'Pump station survey', standard_id, status
        FROM projects LIMIT 1 RETURNING id::text AS id, global_id::text AS g`,
     );
     await office.db.query(
-      `INSERT INTO tasks (project_id, task_type, asset_id, state)
-       SELECT $1, 'inspect', id, 'planned' FROM assets WHERE object_type = 'node' LIMIT 1`,
-      [pumps.id],
+      sql`INSERT INTO tasks (project_id, task_type, asset_id, state)
+       SELECT ${pumps.id}, 'inspect', id, 'planned' FROM assets WHERE object_type = 'node' LIMIT 1`,
     );
     const expected = (await office.db.query<{ g: string }>(PROJECTS_ON_VERY_POOR_SECTIONS)).map((r) => r.g);
     expect(expected.length).toBeGreaterThan(0);
@@ -253,7 +255,7 @@ describe('scenario 5: getting projects', () => {
       ProjectsFilterName: 'Very poor sections',
     });
     expect(await field.services.syncAgent.run(filtered)).toBe('FinishedSuccessfully');
-    const copied = await field.db.query<{ g: string }>(`SELECT global_id::text AS g FROM projects ORDER BY 1`);
+    const copied = await field.db.query<{ g: string }>(sql`SELECT global_id::text AS g FROM projects ORDER BY 1`);
     expect(copied.map((r) => r.g)).toEqual(expected);
     expect(await logOf(filtered, 'Client')).toMatch(
       new RegExp(`Projects \\(filter "Very poor sections"\\): ${expected.length} copied`),
@@ -289,17 +291,17 @@ describe('scenario 3: getting assets', () => {
       expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
       const sum = await checksum(field, 'assets');
       expect(sum).toBe(await checksum(office, 'assets'));
-      const versions = await one(field, `SELECT sum(version)::int AS v FROM assets`);
+      const versions = await one(field, sql`SELECT sum(version)::int AS v FROM assets`);
 
       const again = await newTask('GettingAssets', ALL_ASSETS);
       expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
       expect(await count(field, 'assets')).toBe(await count(office, 'assets'));
       expect(await checksum(field, 'assets')).toBe(sum);
-      expect(await one(field, `SELECT sum(version)::int AS v FROM assets`)).toEqual(versions);
+      expect(await one(field, sql`SELECT sum(version)::int AS v FROM assets`)).toEqual(versions);
       expect(await logOf(again, 'Client')).toMatch(/Nodes: 0 copied, \d+ already up to date, 0 skipped/);
 
       // A change in the Office arrives as an update of the same record.
-      await office.db.query(`UPDATE assets SET material = 'office-material' WHERE object_type = 'section' AND id = 
+      await office.db.query(sql`UPDATE assets SET material = 'office-material' WHERE object_type = 'section' AND id = 
       (SELECT min(id) FROM assets WHERE object_type = 'section')`);
       const third = await newTask('GettingAssets', ALL_ASSETS);
       expect(await field.services.syncAgent.run(third)).toBe('FinishedSuccessfully');
@@ -314,9 +316,9 @@ describe('scenario 3: getting assets', () => {
     async () => {
       const node = await one(
         office,
-        `SELECT asset_code FROM assets WHERE object_type = 'node' ORDER BY global_id LIMIT 1`,
+        sql`SELECT asset_code FROM assets WHERE object_type = 'node' ORDER BY global_id LIMIT 1`,
       );
-      await field.db.query(`UPDATE assets SET global_id = gen_random_uuid() WHERE asset_code = $1`, [node.asset_code]);
+      await field.db.query(sql`UPDATE assets SET global_id = gen_random_uuid() WHERE asset_code = ${node.asset_code}`);
       const id = await newTask('GettingAssets', ALL_ASSETS);
       expect(await field.services.syncAgent.run(id)).toBe('FinishedWithErrors');
       expect(await logOf(id, 'Client')).toContain(
@@ -352,7 +354,7 @@ describe('scenario 3: getting assets', () => {
       expect(await checksum(field, 'assets')).toBe(await checksum(office, 'assets'));
       const dup = await one(
         field,
-        `SELECT count(*)::int AS n FROM (SELECT global_id FROM assets GROUP BY 1 HAVING count(*) > 1) d`,
+        sql`SELECT count(*)::int AS n FROM (SELECT global_id FROM assets GROUP BY 1 HAVING count(*) > 1) d`,
       );
       expect(dup.n).toBe(0);
     },
@@ -371,13 +373,13 @@ describe('scenario 3: getting assets', () => {
       expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
       const expected = await one(
         office,
-        `SELECT array_agg(global_id::text ORDER BY global_id) AS ids FROM assets
+        sql`SELECT array_agg(global_id::text ORDER BY global_id) AS ids FROM assets
          WHERE (object_type = 'section' AND condition_grade >= 4)
             OR id IN (SELECT unnest(ARRAY[from_node_id, to_node_id]) FROM assets
                       WHERE object_type = 'section' AND condition_grade >= 4)`,
       );
       expect(expected.ids.length).toBeGreaterThan(0);
-      const copied = await one(field, `SELECT array_agg(global_id::text ORDER BY global_id) AS ids FROM assets`);
+      const copied = await one(field, sql`SELECT array_agg(global_id::text ORDER BY global_id) AS ids FROM assets`);
       expect(copied.ids).toEqual(expected.ids);
       expect(await logOf(id, 'Client')).toMatch(/Sections \(filter "Very poor sections"\): \d+ copied/);
 
@@ -471,9 +473,8 @@ describe('the task lifecycle', () => {
         const died = await newTask('GettingUsers');
         const diedCancelled = await newTask('GettingUsers');
         await field.db.query(
-          `UPDATE sync_agent_tasks SET status = 'InProgress', started = now(), attempts = 1,
-           lease_until = now() - interval '1 second', cancel_requested = (id = $2) WHERE id = ANY($1::bigint[])`,
-          [[died, diedCancelled], diedCancelled],
+          sql`UPDATE sync_agent_tasks SET status = 'InProgress', started = now(), attempts = 1,
+           lease_until = now() - interval '1 second', cancel_requested = (id = ${diedCancelled}) WHERE id = ANY(${[died, diedCancelled]}::bigint[])`,
         );
         expect(await worker.services.syncAgent.dispatch()).toBeGreaterThanOrEqual(1);
         expect((await task(diedCancelled)).status).toBe('Cancelled');

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_TABLES } from '../src/modules/demo/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { sql, type SQL } from '../src/db/sql';
 
 /**
  * Forwards to the Office and tells the tests about each media request and the bytes it carries; it
@@ -99,7 +100,7 @@ let fieldAdmin: TestClient;
 let officeSyncer: TestClient;
 let fieldSyncerId: string;
 
-const one = async <T = any>(s: TestServer, sql: string, params?: unknown[]) => (await s.db.query<T>(sql, params))[0]!;
+const one = async <T = any>(s: TestServer, statement: SQL) => (await s.db.query<T>(statement))[0]!;
 const LONG = 180_000;
 const MB = 1024 * 1024;
 
@@ -126,9 +127,8 @@ async function addMedia(
   writeFileSync(join(dataDir, 'media', key), bytes);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await s.db.query(
-    `INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [globalId, owner.type, owner.id, kind, `${kind}-${globalId.slice(0, 8)}`, key, contentType, sha256, size],
+    sql`INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+     VALUES (${globalId}, ${owner.type}, ${owner.id}, ${kind}, ${`${kind}-${globalId.slice(0, 8)}`}, ${key}, ${contentType}, ${sha256}, ${size})`,
   );
   return { globalId, sha256 };
 }
@@ -136,8 +136,7 @@ async function addMedia(
 /** The sha256 of the bytes a system holds on disk for a media id, and how many rows it has for it. */
 async function heldFile(s: TestServer, dataDir: string, globalId: string) {
   const rows = await s.db.query<{ storage_key: string; sha256: string }>(
-    `SELECT storage_key, sha256 FROM media WHERE global_id = $1`,
-    [globalId],
+    sql`SELECT storage_key, sha256 FROM media WHERE global_id = ${globalId}`,
   );
   if (rows.length === 0) return { rows: 0, sha256: null, declared: null };
   const bytes = readFileSync(join(dataDir, 'media', rows[0]!.storage_key));
@@ -147,9 +146,8 @@ async function heldFile(s: TestServer, dataDir: string, globalId: string) {
 async function newTask(scenario: string, settings?: unknown): Promise<number> {
   const row = await one(
     field,
-    `INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
-     VALUES ($1, 'Scheduled', now(), $2, 'syncer', $3::jsonb) RETURNING id::int AS id`,
-    [scenario, fieldSyncerId, settings === undefined ? null : JSON.stringify(settings)],
+    sql`INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
+     VALUES (${scenario}, 'Scheduled', now(), ${fieldSyncerId}, 'syncer', ${settings === undefined ? null : JSON.stringify(settings)}::jsonb) RETURNING id::int AS id`,
   );
   return row.id as number;
 }
@@ -159,15 +157,14 @@ async function logOf(id: number, type: 'Server' | 'Client') {
 }
 
 async function setSettings(section: string, values: Record<string, unknown>) {
-  const current = await one(field, `SELECT data FROM sync_user_settings WHERE user_id = $1`, [fieldSyncerId]).catch(
+  const current = await one(field, sql`SELECT data FROM sync_user_settings WHERE user_id = ${fieldSyncerId}`).catch(
     () => undefined,
   );
   const data = { ...((current?.data as Record<string, unknown>) ?? {}) };
   data[section] = values;
   await field.db.query(
-    `INSERT INTO sync_user_settings (user_id, data) VALUES ($1, $2::jsonb)
+    sql`INSERT INTO sync_user_settings (user_id, data) VALUES (${fieldSyncerId}, ${JSON.stringify(data)}::jsonb)
      ON CONFLICT (user_id) DO UPDATE SET data = excluded.data`,
-    [fieldSyncerId, JSON.stringify(data)],
   );
 }
 
@@ -210,12 +207,12 @@ beforeAll(async () => {
   await field.db.exec(`TRUNCATE ${NETWORK_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
   // Accepting field work needs editor permissions in the Office: the agent's Office account here is
   // an editor with the websync permission (a regular one delivers for review; tested below).
-  await office.db.query(`UPDATE users SET role = 'editor' WHERE login = 'syncer'`);
+  await office.db.query(sql`UPDATE users SET role = 'editor' WHERE login = 'syncer'`);
   fieldAdmin = field.client();
   await fieldAdmin.signIn('admin', TEST_ADMIN_PASSWORD);
   officeSyncer = office.client();
   await officeSyncer.signIn('syncer', 'syncer-demo');
-  fieldSyncerId = (await one(field, `SELECT id FROM users WHERE login = 'syncer'`)).id;
+  fieldSyncerId = (await one(field, sql`SELECT id FROM users WHERE login = 'syncer'`)).id;
   // What planned tasks need first: the structure and the projects.
   expect(await field.services.syncAgent.run(await newTask('GettingDatabaseStructure'))).toBe('FinishedSuccessfully');
   const projects = { $type: 'GettingProjectsSettings', AllProjectsExport: true, ProjectsFilterName: null };
@@ -231,7 +228,7 @@ afterAll(async () => {
 });
 
 /** The Office's open tasks on the sections 'Very poor sections' matches. */
-const FILTERED_TASKS = `SELECT t.id::text AS id, t.global_id::text AS global_id, t.asset_id::text AS asset_id FROM tasks t
+const FILTERED_TASKS = sql`SELECT t.id::text AS id, t.global_id::text AS global_id, t.asset_id::text AS asset_id FROM tasks t
   JOIN assets a ON a.id = t.asset_id
   WHERE t.state IN ('planned', 'started') AND a.object_type = 'section' AND a.condition_grade >= 4
   ORDER BY t.global_id`;
@@ -260,14 +257,14 @@ describe('scenario 1: getting planned tasks', () => {
       expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
 
       const copied = await field.db.query<{ global_id: string; accepted: boolean }>(
-        `SELECT global_id::text AS global_id, accepted_at IS NOT NULL AS accepted FROM tasks ORDER BY global_id`,
+        sql`SELECT global_id::text AS global_id, accepted_at IS NOT NULL AS accepted FROM tasks ORDER BY global_id`,
       );
       expect(copied.map((t) => t.global_id)).toEqual(tasks.map((t) => t.global_id));
       expect(copied.every((t) => t.accepted)).toBe(true);
       // Each task's asset came with it, with its end nodes.
       const missing = await one(
         field,
-        `SELECT count(*)::int AS n FROM tasks t JOIN assets a ON a.id = t.asset_id
+        sql`SELECT count(*)::int AS n FROM tasks t JOIN assets a ON a.id = t.asset_id
          WHERE a.from_node_id IS NULL OR a.to_node_id IS NULL`,
       );
       expect(missing.n).toBe(0);
@@ -292,13 +289,13 @@ describe('scenario 1: getting planned tasks', () => {
   );
 
   it('a re-run copies nothing twice: tasks up to date, files already there', async () => {
-    const versions = await one(field, `SELECT sum(version)::int AS v, count(*)::int AS n FROM tasks`);
+    const versions = await one(field, sql`SELECT sum(version)::int AS v, count(*)::int AS n FROM tasks`);
     const id = await newTask('GettingPlannedTasks', {
       $type: 'GettingTasksSettings',
       FilterName: 'Very poor sections',
     });
     expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
-    expect(await one(field, `SELECT sum(version)::int AS v, count(*)::int AS n FROM tasks`)).toEqual(versions);
+    expect(await one(field, sql`SELECT sum(version)::int AS v, count(*)::int AS n FROM tasks`)).toEqual(versions);
     expect(await logOf(id, 'Client')).toMatch(
       /Planned tasks \(filter "Very poor sections"\): 0 copied, \d+ already up to date/,
     );
@@ -308,16 +305,16 @@ describe('scenario 1: getting planned tasks', () => {
       'AlreadyPresent',
       'AlreadyPresent',
     ]);
-    expect((await one(field, `SELECT count(*)::int AS n FROM media`)).n).toBe(3);
+    expect((await one(field, sql`SELECT count(*)::int AS n FROM media`)).n).toBe(3);
   });
 
   it('skips a task whose asset is missing in the field when so set, and says why', { timeout: LONG }, async () => {
     await setSettings('gettingTasksSettings', { ...GETTING, SkipIfAssetNotExistInField: true, FilterName: null });
-    const before = (await one(field, `SELECT count(*)::int AS n FROM assets`)).n;
+    const before = (await one(field, sql`SELECT count(*)::int AS n FROM assets`)).n;
     const id = await newTask('GettingPlannedTasks');
     expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
     // Only tasks on assets the Field has arrive: no asset was brought for a task.
-    expect((await one(field, `SELECT count(*)::int AS n FROM assets`)).n).toBe(before);
+    expect((await one(field, sql`SELECT count(*)::int AS n FROM assets`)).n).toBe(before);
     expect(await logOf(id, 'Client')).toMatch(/Skipped task on \S+: its asset is not in the Field system \(as set\)\./);
   });
 
@@ -329,13 +326,12 @@ describe('scenario 1: getting planned tasks', () => {
         AutoAcceptImportedTasks: false,
         FilterName: 'Old or brittle sections',
       });
-      const before = await field.db.query<{ global_id: string }>(`SELECT global_id::text AS global_id FROM tasks`);
+      const before = await field.db.query<{ global_id: string }>(sql`SELECT global_id::text AS global_id FROM tasks`);
       const id = await newTask('GettingPlannedTasks');
       expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
       const fresh = await one(
         field,
-        `SELECT count(*)::int AS n, count(accepted_at)::int AS accepted FROM tasks WHERE global_id <> ALL($1::uuid[])`,
-        [before.map((t) => t.global_id)],
+        sql`SELECT count(*)::int AS n, count(accepted_at)::int AS accepted FROM tasks WHERE global_id <> ALL(${before.map((t) => t.global_id)}::uuid[])`,
       );
       expect(fresh.n).toBeGreaterThan(0);
       expect(fresh.accepted).toBe(0);
@@ -386,28 +382,27 @@ let skippedForAsset = '';
 let fieldPhoto: { globalId: string; sha256: string };
 
 async function addInspection(taskId: string | null, assetId: string, weather = 'dry') {
-  const standard = await one(field, `SELECT standard_id FROM projects LIMIT 1`);
-  const code = await one(field, `SELECT code FROM observation_codes WHERE standard_id = $1 ORDER BY code LIMIT 1`, [
-    standard.standard_id,
-  ]);
+  const standard = await one(field, sql`SELECT standard_id FROM projects LIMIT 1`);
+  const code = await one(
+    field,
+    sql`SELECT code FROM observation_codes WHERE standard_id = ${standard.standard_id} ORDER BY code LIMIT 1`,
+  );
   const row = await one(
     field,
-    `INSERT INTO inspections (asset_id, task_id, standard_id, inspected_at, weather, status, header)
-     VALUES ($1, $2, $3, now() - interval '1 day', $4, 'pending', '{"operator": "crew 1"}') RETURNING id::text AS id, global_id::text AS global_id`,
-    [assetId, taskId, standard.standard_id, weather],
+    sql`INSERT INTO inspections (asset_id, task_id, standard_id, inspected_at, weather, status, header)
+     VALUES (${assetId}, ${taskId}, ${standard.standard_id}, now() - interval '1 day', ${weather}, 'pending', '{"operator": "crew 1"}') RETURNING id::text AS id, global_id::text AS global_id`,
   );
   for (const sequence of [1, 2]) {
     await field.db.query(
-      `INSERT INTO observations (inspection_id, standard_id, sequence, distance_m, code, remark)
-       VALUES ($1, $2, $3, $4, $5, 'seen')`,
-      [row.id, standard.standard_id, sequence, sequence * 3.5, code.code],
+      sql`INSERT INTO observations (inspection_id, standard_id, sequence, distance_m, code, remark)
+       VALUES (${row.id}, ${standard.standard_id}, ${sequence}, ${sequence * 3.5}, ${code.code}, 'seen')`,
     );
   }
   return row as { id: string; global_id: string };
 }
 
 const officeInspection = (globalId: string) =>
-  one(office, `SELECT status, review, weather, version FROM inspections WHERE global_id = $1`, [globalId]).catch(
+  one(office, sql`SELECT status, review, weather, version FROM inspections WHERE global_id = ${globalId}`).catch(
     () => undefined,
   );
 
@@ -417,12 +412,13 @@ describe('scenario 2: sending completed tasks', () => {
     async () => {
       await setSettings('sendingCompletedTasksSettings', SENDING);
       const tasks = await field.db.query<{ id: string; asset_id: string }>(
-        `SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 3`,
+        sql`SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 3`,
       );
       for (const t of tasks) fieldInspections.push((await addInspection(t.id, t.asset_id)).global_id);
-      const first = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
-        fieldInspections[0],
-      ]);
+      const first = await one(
+        field,
+        sql`SELECT id::text AS id FROM inspections WHERE global_id = ${fieldInspections[0]}`,
+      );
       fieldPhoto = await addMedia(
         field,
         fieldDir,
@@ -433,16 +429,15 @@ describe('scenario 2: sending completed tasks', () => {
       );
 
       // A task the Office never had, and an asset the Office never had.
-      const project = await one(field, `SELECT id::text AS id FROM projects LIMIT 1`);
+      const project = await one(field, sql`SELECT id::text AS id FROM projects LIMIT 1`);
       const fieldTask = await one(
         field,
-        `INSERT INTO tasks (project_id, task_type, asset_id, state) VALUES ($1, 'inspect', $2, 'planned') RETURNING id::text AS id`,
-        [project.id, tasks[0]!.asset_id],
+        sql`INSERT INTO tasks (project_id, task_type, asset_id, state) VALUES (${project.id}, 'inspect', ${tasks[0]!.asset_id}, 'planned') RETURNING id::text AS id`,
       );
       skippedForTask = (await addInspection(fieldTask.id, tasks[0]!.asset_id)).global_id;
       const node = await one(
         field,
-        `INSERT INTO assets (object_type, subtype, asset_code, geom)
+        sql`INSERT INTO assets (object_type, subtype, asset_code, geom)
          SELECT object_type, subtype, asset_code || '-FIELD', geom FROM assets WHERE object_type = 'node' LIMIT 1
          RETURNING id::text AS id`,
       );
@@ -454,14 +449,12 @@ describe('scenario 2: sending completed tasks', () => {
         expect(await officeInspection(g)).toMatchObject({ status: 'completed', review: 'accepted' });
         const obs = await one(
           office,
-          `SELECT count(*)::int AS n FROM observations o JOIN inspections i ON i.id = o.inspection_id WHERE i.global_id = $1`,
-          [g],
+          sql`SELECT count(*)::int AS n FROM observations o JOIN inspections i ON i.id = o.inspection_id WHERE i.global_id = ${g}`,
         );
         expect(obs.n).toBe(2);
       }
       const officeTasks = await office.db.query<{ state: string }>(
-        `SELECT t.state FROM tasks t JOIN inspections i ON i.task_id = t.id WHERE i.global_id = ANY($1::uuid[])`,
-        [fieldInspections],
+        sql`SELECT t.state FROM tasks t JOIN inspections i ON i.task_id = t.id WHERE i.global_id = ANY(${fieldInspections}::uuid[])`,
       );
       expect(officeTasks.map((t) => t.state)).toEqual(['completed', 'completed', 'completed']);
       expect(await officeInspection(skippedForTask)).toBeUndefined();
@@ -479,27 +472,26 @@ describe('scenario 2: sending completed tasks', () => {
   );
 
   it('a re-run copies nothing twice (Skip leaves the Office tasks as they are)', async () => {
-    const before = await one(office, `SELECT count(*)::int AS n, sum(version)::int AS v FROM inspections`);
+    const before = await one(office, sql`SELECT count(*)::int AS n, sum(version)::int AS v FROM inspections`);
     const id = await newTask('SendingCompletedTasks');
     expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
-    expect(await one(office, `SELECT count(*)::int AS n, sum(version)::int AS v FROM inspections`)).toEqual(before);
+    expect(await one(office, sql`SELECT count(*)::int AS n, sum(version)::int AS v FROM inspections`)).toEqual(before);
     expect(await logOf(id, 'Client')).toMatch(
       /Completed inspections: 0 copied, 0 already up to date, 3 left as they are, 2 skipped/,
     );
-    const dup = await one(office, `SELECT count(*)::int AS n FROM media WHERE global_id = $1`, [fieldPhoto.globalId]);
+    const dup = await one(office, sql`SELECT count(*)::int AS n FROM media WHERE global_id = ${fieldPhoto.globalId}`);
     expect(dup.n).toBe(1);
     const media = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body;
     expect(media).toEqual([expect.objectContaining({ status: 'AlreadyPresent', percentsComplete: 100 })]);
   });
 
   it("ExistingTasksAction: 'Only update office task if not yet accepted', then 'Always update office task'", async () => {
-    await field.db.query(`UPDATE inspections SET weather = 'rain' WHERE global_id = ANY($1::uuid[])`, [
-      fieldInspections,
-    ]);
+    await field.db.query(
+      sql`UPDATE inspections SET weather = 'rain' WHERE global_id = ANY(${fieldInspections}::uuid[])`,
+    );
     // The Office has not accepted the first one (yet); it accepted the others.
     await office.db.query(
-      `UPDATE inspections SET status = 'pending', review = NULL, reviewed_by = NULL, reviewed_at = NULL WHERE global_id = $1`,
-      [fieldInspections[0]],
+      sql`UPDATE inspections SET status = 'pending', review = NULL, reviewed_by = NULL, reviewed_at = NULL WHERE global_id = ${fieldInspections[0]}`,
     );
     await setSettings('sendingCompletedTasksSettings', {
       ...SENDING,
@@ -537,7 +529,7 @@ describe('scenario 2: sending completed tasks', () => {
     expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
     expect(await officeInspection(skippedForAsset)).toMatchObject({ status: 'completed' });
     expect(await officeInspection(skippedForTask)).toMatchObject({ status: 'completed' });
-    const asset = await one(office, `SELECT count(*)::int AS n FROM assets WHERE asset_code LIKE '%-FIELD'`);
+    const asset = await one(office, sql`SELECT count(*)::int AS n FROM assets WHERE asset_code LIKE '%-FIELD'`);
     expect(asset.n).toBe(1);
   });
 
@@ -545,9 +537,10 @@ describe('scenario 2: sending completed tasks', () => {
     'an agent killed mid-upload and restarted continues where the Office stopped; no loss, no duplicate',
     async () => {
       await setSettings('sendingCompletedTasksSettings', SENDING);
-      const inspection = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
-        fieldInspections[1],
-      ]);
+      const inspection = await one(
+        field,
+        sql`SELECT id::text AS id FROM inspections WHERE global_id = ${fieldInspections[1]}`,
+      );
       const video = await addMedia(
         field,
         fieldDir,
@@ -592,9 +585,10 @@ describe('scenario 2: sending completed tasks', () => {
     'a file the Office fails to verify once is sent again in the same run, waiting meanwhile; the task succeeds',
     async () => {
       await setSettings('sendingCompletedTasksSettings', SENDING);
-      const inspection = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
-        fieldInspections[2],
-      ]);
+      const inspection = await one(
+        field,
+        sql`SELECT id::text AS id FROM inspections WHERE global_id = ${fieldInspections[2]}`,
+      );
       const photo = await addMedia(
         field,
         fieldDir,
@@ -643,9 +637,10 @@ describe('scenario 2: sending completed tasks', () => {
   it(
     'a file that fails every attempt of the run is Failed at 0 % and the task ends FinishedWithErrors',
     async () => {
-      const inspection = await one(field, `SELECT id::text AS id FROM inspections WHERE global_id = $1`, [
-        fieldInspections[2],
-      ]);
+      const inspection = await one(
+        field,
+        sql`SELECT id::text AS id FROM inspections WHERE global_id = ${fieldInspections[2]}`,
+      );
       const doc = await addMedia(
         field,
         fieldDir,
@@ -687,7 +682,7 @@ describe('scenario 2: sending completed tasks', () => {
     "an observation's video link (file and position) reaches the Office, and points at the video once the file is there",
     async () => {
       const [t] = await field.db.query<{ id: string; asset_id: string }>(
-        `SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 1`,
+        sql`SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 1`,
       );
       const inspection = await addInspection(t!.id, t!.asset_id);
       const video = await addMedia(
@@ -700,16 +695,14 @@ describe('scenario 2: sending completed tasks', () => {
       );
       const observation = await one(
         field,
-        `UPDATE observations SET video_media_id = (SELECT id FROM media WHERE global_id = $2), video_offset_ms = 83500
-         WHERE inspection_id = $1 AND sequence = 2 RETURNING global_id::text AS global_id`,
-        [inspection.id, video.globalId],
+        sql`UPDATE observations SET video_media_id = (SELECT id FROM media WHERE global_id = ${video.globalId}), video_offset_ms = 83500
+         WHERE inspection_id = ${inspection.id} AND sequence = 2 RETURNING global_id::text AS global_id`,
       );
       const inOffice = () =>
         one(
           office,
-          `SELECT o.video_offset_ms, o.video_media_global_id::text AS video, m.global_id::text AS linked
-           FROM observations o LEFT JOIN media m ON m.id = o.video_media_id WHERE o.global_id = $1`,
-          [observation.global_id],
+          sql`SELECT o.video_offset_ms, o.video_media_global_id::text AS video, m.global_id::text AS linked
+           FROM observations o LEFT JOIN media m ON m.id = o.video_media_id WHERE o.global_id = ${observation.global_id}`,
         );
 
       // Without the video: the link travels by global id and waits for its file.
@@ -729,9 +722,8 @@ describe('scenario 2: sending completed tasks', () => {
       expect(await inOffice()).toEqual({ video_offset_ms: 83500, video: video.globalId, linked: video.globalId });
       const others = await one(
         office,
-        `SELECT count(*)::int AS n FROM observations o JOIN inspections i ON i.id = o.inspection_id
-         WHERE i.global_id = $1 AND o.video_media_id IS NULL`,
-        [inspection.global_id],
+        sql`SELECT count(*)::int AS n FROM observations o JOIN inspections i ON i.id = o.inspection_id
+         WHERE i.global_id = ${inspection.global_id} AND o.video_media_id IS NULL`,
       );
       expect(others.n).toBe(1);
     },
@@ -745,13 +737,14 @@ describe('scenario 2: what the Office refuses or decides', () => {
     async () => {
       await setSettings('sendingCompletedTasksSettings', SENDING);
       const [t] = await field.db.query<{ id: string; asset_id: string }>(
-        `SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 1`,
+        sql`SELECT id::text AS id, asset_id::text AS asset_id FROM tasks WHERE accepted_at IS NOT NULL ORDER BY global_id LIMIT 1`,
       );
       const good = await addInspection(t!.id, t!.asset_id);
       const bad = await addInspection(t!.id, t!.asset_id);
       // The Field's database holds a date the Office's contract refuses (years 1800 to 2200).
-      await field.db.query(`UPDATE inspections SET inspected_at = '1750-06-01T10:00:00Z' WHERE id = $1`, [bad.id]);
-      const pageSize = (await one(field, `SELECT count(*)::int AS n FROM inspections WHERE status <> 'incomplete'`)).n;
+      await field.db.query(sql`UPDATE inspections SET inspected_at = '1750-06-01T10:00:00Z' WHERE id = ${bad.id}`);
+      const pageSize = (await one(field, sql`SELECT count(*)::int AS n FROM inspections WHERE status <> 'incomplete'`))
+        .n;
       expect(pageSize).toBeLessThanOrEqual(50);
 
       const id = await newTask('SendingCompletedTasks');
@@ -766,7 +759,7 @@ describe('scenario 2: what the Office refuses or decides', () => {
       expect(client).toMatch(/Finished with 1 records or files not transferred/);
 
       // Once the Field corrects it, the next run sends it.
-      await field.db.query(`UPDATE inspections SET inspected_at = '2025-06-01T10:00:00Z' WHERE id = $1`, [bad.id]);
+      await field.db.query(sql`UPDATE inspections SET inspected_at = '2025-06-01T10:00:00Z' WHERE id = ${bad.id}`);
       const again = await newTask('SendingCompletedTasks');
       expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
       expect(await officeInspection(bad.global_id)).toMatchObject({ status: 'completed' });
@@ -779,20 +772,19 @@ describe('scenario 2: what the Office refuses or decides', () => {
     async () => {
       await setSettings('sendingCompletedTasksSettings', SENDING);
       const fieldTasks = await field.db.query<{ id: string; asset_id: string; global_id: string }>(
-        `SELECT id::text AS id, asset_id::text AS asset_id, global_id::text AS global_id FROM tasks ORDER BY global_id`,
+        sql`SELECT id::text AS id, asset_id::text AS asset_id, global_id::text AS global_id FROM tasks ORDER BY global_id`,
       );
       const open = await office.db.query<{ g: string }>(
-        `SELECT global_id::text AS g FROM tasks WHERE state = 'planned' AND global_id = ANY($1::uuid[])`,
-        [fieldTasks.map((t) => t.global_id)],
+        sql`SELECT global_id::text AS g FROM tasks WHERE state = 'planned' AND global_id = ANY(${fieldTasks.map((t) => t.global_id)}::uuid[])`,
       );
       const t = fieldTasks.find((f) => f.global_id === open[0]!.g)!;
       const inspection = await addInspection(t.id, t.asset_id);
-      await office.db.query(`UPDATE users SET role = 'regular' WHERE login = 'syncer'`);
+      await office.db.query(sql`UPDATE users SET role = 'regular' WHERE login = 'syncer'`);
       try {
         const id = await newTask('SendingCompletedTasks');
         expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
         expect(await officeInspection(inspection.global_id)).toMatchObject({ status: 'pending', review: null });
-        expect((await one(office, `SELECT state FROM tasks WHERE global_id = $1`, [t.global_id])).state).toBe(
+        expect((await one(office, sql`SELECT state FROM tasks WHERE global_id = ${t.global_id}`)).state).toBe(
           'planned',
         );
         expect(await logOf(id, 'Client')).toContain(
@@ -800,7 +792,7 @@ describe('scenario 2: what the Office refuses or decides', () => {
             'needs an Office account with editor permissions (administrator or editor).',
         );
       } finally {
-        await office.db.query(`UPDATE users SET role = 'editor' WHERE login = 'syncer'`);
+        await office.db.query(sql`UPDATE users SET role = 'editor' WHERE login = 'syncer'`);
       }
     },
     LONG,
@@ -842,7 +834,7 @@ describe('the new endpoints', () => {
 
   it('answer 400 naming the field on bad input', async () => {
     const gid = randomUUID();
-    const owner = await one(office, `SELECT global_id::text AS g FROM inspections ORDER BY id LIMIT 1`);
+    const owner = await one(office, sql`SELECT global_id::text AS g FROM inspections ORDER BY id LIMIT 1`);
     const declared = {
       globalId: gid,
       ownerType: 'inspection',
@@ -878,7 +870,7 @@ describe('the new endpoints', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.ModelState).toHaveProperty('contentType');
-    expect((await one(office, `SELECT count(*)::int AS n FROM media WHERE global_id = $1`, [gid])).n).toBe(0);
+    expect((await one(office, sql`SELECT count(*)::int AS n FROM media WHERE global_id = ${gid}`)).n).toBe(0);
     const tooLong = await officeSyncer.put(`/api/sync/media/${gid}`, declared);
     expect(tooLong.body).toEqual({ received: 0, complete: false, token: expect.any(String) });
     const over = await officeSyncer.request(

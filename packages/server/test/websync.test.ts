@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYNC_SETTINGS, START_TIME_IN_PAST } from '@manway/core/api/websync';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { sql } from '../src/db/sql';
 
 let server: TestServer;
 let syncer: TestClient;
@@ -177,7 +178,7 @@ describe('saveTask', () => {
     expect(badSpan.status).toBe(400);
     expect(Object.keys(badSpan.body.ModelState).join()).toMatch(/RepeatEvery/);
 
-    const inspectorId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'inspector'`))[0]!
+    const inspectorId = (await server.db.query<{ id: string }>(sql`SELECT id FROM users WHERE login = 'inspector'`))[0]!
       .id;
     const notSync = await save(admin, body({ userId: inspectorId }));
     expect(notSync.status).toBe(400);
@@ -237,20 +238,20 @@ describe('the scheduler', () => {
       }
       // Make them due: their next start was a minute ago.
       await server.db.query(
-        `UPDATE sync_schedules SET next_start_time = date_trunc('minute', now()) - interval '1 minute' WHERE name LIKE 'Due %'`,
+        sql`UPDATE sync_schedules SET next_start_time = date_trunc('minute', now()) - interval '1 minute' WHERE name LIKE 'Due %'`,
       );
       const ticks = await Promise.all(
         [server, second, server, second].map((s) => s.services.websync.runDueSchedules()),
       );
       expect(ticks.reduce((a, b) => a + b, 0)).toBe(6);
       const tasks = await server.db.query<{ schedule_name: string; n: string }>(
-        `SELECT schedule_name, count(*)::text AS n FROM sync_agent_tasks WHERE schedule_name LIKE 'Due %' GROUP BY 1`,
+        sql`SELECT schedule_name, count(*)::text AS n FROM sync_agent_tasks WHERE schedule_name LIKE 'Due %' GROUP BY 1`,
       );
       expect(tasks).toHaveLength(6);
       expect(tasks.every((t) => t.n === '1')).toBe(true);
       // Moved on: last start is the run just created, next is tomorrow's.
       const schedules = await server.db.query<{ last: Date; next: Date }>(
-        `SELECT last_start_time AS last, next_start_time AS next FROM sync_schedules WHERE name LIKE 'Due %'`,
+        sql`SELECT last_start_time AS last, next_start_time AS next FROM sync_schedules WHERE name LIKE 'Due %'`,
       );
       for (const s of schedules) expect(new Date(s.next).getTime()).toBeGreaterThan(Date.now());
       // Nothing is due any more.
@@ -282,9 +283,9 @@ describe('the log: list, filters and deleting tasks', () => {
   /** Tasks of every status for one schedule name, straight in the table as the agent leaves them. */
   async function seedTasks(scheduleName: string) {
     const rows = await server.db.query<{ id: string; status: string }>(
-      `INSERT INTO sync_agent_tasks (scenario, status, schedule_name, scheduled_for, user_id, login, started,
+      sql`INSERT INTO sync_agent_tasks (scenario, status, schedule_name, scheduled_for, user_id, login, started,
          lease_until, current_operation, server_log, client_log)
-       SELECT s.scenario, s.status, $1, now() - make_interval(hours => s.n), $2, 'syncer',
+       SELECT s.scenario, s.status, ${scheduleName}, now() - make_interval(hours => s.n), ${syncerId}, 'syncer',
          CASE WHEN s.status = 'Scheduled' THEN NULL ELSE now() - make_interval(hours => s.n) END,
          CASE WHEN s.status = 'InProgress' THEN now() + interval '10 minutes' END,
          'Copying nodes ' || s.n, 'server ' || s.n, 'client ' || s.n
@@ -292,7 +293,6 @@ describe('the log: list, filters and deleting tasks', () => {
                     ('FinishedSuccessfully', 'GettingUsers', 3), ('FinishedWithErrors', 'GettingAssets', 4),
                     ('Failed', 'GettingProjects', 5), ('Cancelled', 'GettingAssets', 6)) AS s(status, scenario, n)
        RETURNING id::text AS id, status`,
-      [scheduleName, syncerId],
     );
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.id)])) as Record<string, number>;
   }
@@ -364,9 +364,9 @@ describe('the log: list, filters and deleting tasks', () => {
 
   it('deleteTasks deletes the tasks and their logs in one transaction, all or none', async () => {
     const t = await seedTasks('Log delete');
-    await server.db.query(`INSERT INTO sync_agent_progress (task_id, step, done) VALUES ($1, 'nodes', true)`, [
-      t.Failed,
-    ]);
+    await server.db.query(
+      sql`INSERT INTO sync_agent_progress (task_id, step, done) VALUES (${t.Failed}, 'nodes', true)`,
+    );
     // A running task in the list: 409, and nothing is deleted.
     const refused = await syncer.put('/api/syncAgentTask/deleteTasks', { TaskIds: [t.Failed, t.InProgress] });
     expect(refused.status).toBe(409);
@@ -387,7 +387,7 @@ describe('the log: list, filters and deleting tasks', () => {
       [t.Scheduled, t.InProgress, t.FinishedSuccessfully, t.FinishedWithErrors].sort(),
     );
     expect((await syncer.get(`/api/syncAgentTask/log?taskId=${t.Failed}&type=Server`)).status).toBe(404);
-    const progress = await server.db.query(`SELECT 1 FROM sync_agent_progress WHERE task_id = $1`, [t.Failed]);
+    const progress = await server.db.query(sql`SELECT 1 FROM sync_agent_progress WHERE task_id = ${t.Failed}`);
     expect(progress).toHaveLength(0);
   });
 
@@ -462,7 +462,7 @@ describe("one sync user's schedules, settings and runs stay theirs, except for a
   let adminTask: number;
 
   beforeAll(async () => {
-    adminId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'admin'`))[0]!.id;
+    adminId = (await server.db.query<{ id: string }>(sql`SELECT id FROM users WHERE login = 'admin'`))[0]!.id;
     const name = 'Owner rules';
     expect((await save(admin, body({ name, userId: adminId }))).status).toBe(204);
     expect((await save(syncer, body({ name, userId: syncerId }))).status).toBe(204);
@@ -476,10 +476,9 @@ describe("one sync user's schedules, settings and runs stay theirs, except for a
     adminTask = Number(
       (
         await server.db.query<{ id: string }>(
-          `INSERT INTO sync_agent_tasks (scenario, status, user_id, login, server_log, client_log)
-           VALUES ('GettingUsers', 'FinishedSuccessfully', $1, 'admin', 'admin server log', 'admin client log')
+          sql`INSERT INTO sync_agent_tasks (scenario, status, user_id, login, server_log, client_log)
+           VALUES ('GettingUsers', 'FinishedSuccessfully', ${adminId}, 'admin', 'admin server log', 'admin client log')
            RETURNING id::text AS id`,
-          [adminId],
         )
       )[0]!.id,
     );

@@ -4,6 +4,7 @@
  */
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/connection';
+import { sql, type SQL } from '../db/sql';
 
 /** Every job the server runs; handlers are exhaustive over this union. */
 export type JobItem =
@@ -71,6 +72,18 @@ export interface JobQueue extends JobSender {
   stop(): Promise<void>;
 }
 
+/**
+ * pg-boss writes its own statements with `$n` placeholders: each one becomes a value bound by the
+ * sql tag (a placeholder used twice is bound twice, with the same value).
+ */
+export function bossStatement(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
+    sql.empty(),
+  );
+}
+
 export async function startQueue(
   db: Database,
   handlers: JobHandlers,
@@ -79,7 +92,7 @@ export async function startQueue(
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values?: unknown[]) =>
-        ({ rows: values && values.length > 0 ? await db.query(text, values) : await db.exec(text) }) as {
+        ({ rows: values && values.length > 0 ? await db.query(bossStatement(text, values)) : await db.exec(text) }) as {
           rows: never[];
         },
     },

@@ -5,8 +5,8 @@
  * changes nothing (rows that already match are not rewritten).
  */
 import type { ExportKind } from '@manway/core/api/sync-export';
-import { inTransaction } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
+import { sql, type SQL } from '../../db/sql';
 
 /** A run's hold on its task: what it writes counts only while the task still carries the token. */
 export interface Lease {
@@ -32,11 +32,15 @@ export interface ClaimedTask {
   attempts: number;
 }
 
-export interface PageOutcome {
+/** What writing a page of records did: skipped records with their reasons, in page order. */
+export interface RecordsWritten {
   inserted: number;
   updated: number;
   unchanged: number;
   skipped: { label: string; reason: string }[];
+}
+
+export interface PageOutcome extends RecordsWritten {
   cancelRequested: boolean;
 }
 
@@ -66,8 +70,8 @@ interface UpsertSpec {
   skips: { when: string; reason: string }[];
   /** How the log names a record. */
   label: string;
-  /** SQL run first in the same transaction (users adopt a local account of the same login). */
-  before?: string;
+  /** A statement run first on the same page, in the same transaction (users adopt a local account of the same login). */
+  before?: (page: string) => SQL;
 }
 
 const c = (column: string, field: string, type: string, value?: string): Column => ({ column, field, type, value });
@@ -220,8 +224,8 @@ const SPECS: Record<ExportKind, UpsertSpec> = {
     label: `'user ' || r.login`,
     // A Field account of the same login is the same person: it takes the Office's global id
     // (its password stays the Field's own), instead of clashing on the login.
-    before: `UPDATE users u SET global_id = r."globalId"
-      FROM jsonb_to_recordset($1::jsonb) AS r("globalId" uuid, login text)
+    before: (page) => sql`UPDATE users u SET global_id = r."globalId"
+      FROM jsonb_to_recordset(${page}::jsonb) AS r("globalId" uuid, login text)
       WHERE lower(u.login) = lower(r.login) AND u.global_id <> r."globalId"
         AND NOT EXISTS (SELECT 1 FROM users x WHERE x.global_id = r."globalId")`,
     columns: [
@@ -277,15 +281,23 @@ const quoted = (field: string) => `"${field}"`;
  * seeing the system as it was before the page), the others are upserted, and the answer lists the
  * skipped records in page order, then one row for each record written (changed or new).
  * `onlyNew` inserts the records this system lacks and leaves every existing row as it is.
+ * The spec's texts are our own constants, written into the statement; the page is its one parameter.
  */
-function writeSql(spec: UpsertSpec, onlyNew = false): string {
+function writeSql(spec: UpsertSpec, onlyNew = false): (page: string) => SQL {
   const fields = spec.columns.map((col) => `${quoted(col.field!)} ${col.type}`).join(', ');
   const cols = spec.columns.map((col) => col.column);
   const values = spec.columns.map((col) => `${col.value ?? `r.${quoted(col.field!)}`} AS ${col.column}`);
   const reason =
     spec.skips.length === 0
       ? 'NULL::text'
-      : `CASE ${spec.skips.map((s) => `WHEN ${s.when} THEN ${s.reason}`).join(' ')} END`;
+      : `CASE
+          ${spec.skips
+            .map(
+              (s) => `WHEN ${s.when}
+            THEN ${s.reason}`,
+            )
+            .join('\n          ')}
+        END`;
   const keys = new Set(spec.conflict.split(',').map((k) => k.trim()));
   const updated = cols.filter((col) => !keys.has(col));
   // Geometry compares by its bytes: the = operator of PostGIS is not exact equality.
@@ -296,18 +308,20 @@ function writeSql(spec: UpsertSpec, onlyNew = false): string {
     ...updated.map((col) => `${col} = excluded.${col}`),
     ...extra.map((col) => (col === 'version' ? `version = ${spec.table}.version + 1` : `updated_at = now()`)),
   ];
-  return `WITH page AS MATERIALIZED (
-      SELECT ${values.join(', ')}, ${spec.label} AS "#label", ${reason} AS "#reason", r.ordinality AS "#ord"
-      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${fields})) WITH ORDINALITY AS r ${spec.joins ?? ''}
+  const onConflict = onlyNew
+    ? 'DO NOTHING'
+    : `DO UPDATE SET ${sets.join(',\n        ')}
+      WHERE (${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})`;
+  return (page) => sql`WITH page AS MATERIALIZED (
+      SELECT ${sql.raw(values.join(',\n        '))},
+        ${sql.raw(spec.label)} AS "#label",
+        ${sql.raw(reason)} AS "#reason",
+        r.ordinality AS "#ord"
+      FROM ROWS FROM (jsonb_to_recordset(${page}::jsonb) AS (${sql.raw(fields)})) WITH ORDINALITY AS r ${sql.raw(spec.joins ?? '')}
     ), written AS (
-      INSERT INTO ${spec.table} (${cols.join(', ')})
-      SELECT ${cols.join(', ')} FROM page WHERE "#reason" IS NULL
-      ON CONFLICT (${spec.conflict}) ${
-        onlyNew
-          ? 'DO NOTHING'
-          : `DO UPDATE SET ${sets.join(', ')}
-      WHERE (${current.join(', ')}) IS DISTINCT FROM (${incoming.join(', ')})`
-      }
+      INSERT INTO ${sql.raw(spec.table)} (${sql.raw(cols.join(', '))})
+      SELECT ${sql.raw(cols.join(', '))} FROM page WHERE "#reason" IS NULL
+      ON CONFLICT (${sql.raw(spec.conflict)}) ${sql.raw(onConflict)}
       RETURNING (xmax = 0) AS inserted
     )
     SELECT "#ord" AS ord, "#label" AS label, "#reason" AS reason, NULL::boolean AS inserted
@@ -321,9 +335,9 @@ const TABLES_WITH: Record<string, Set<string>> = {
   updated_at: new Set(['assets']),
 };
 
-const COMPILED = Object.fromEntries(
+const WRITES = Object.fromEntries(
   (Object.keys(SPECS) as ExportKind[]).map((k) => [k, { write: writeSql(SPECS[k]), before: SPECS[k].before }]),
-) as Record<ExportKind, { write: string; before?: string }>;
+) as Record<ExportKind, { write: (page: string) => SQL; before?: (page: string) => SQL }>;
 
 // The Office creates assets a Field inspection needs and never changes its own: the same skip rules,
 // told from the Office's side.
@@ -340,6 +354,8 @@ const CREATE_ASSETS = writeSql(
   true,
 );
 
+type WriteRow = { label: string | null; reason: string | null; inserted: boolean | null };
+
 /**
  * Writes exported records of one kind by their keys in the caller's transaction: those that cannot
  * be written here are left out with their reasons, and rows that already match are not rewritten.
@@ -348,15 +364,12 @@ export async function writeRecords(
   conn: Pick<Connection, 'query'>,
   kind: ExportKind,
   items: readonly unknown[],
-): Promise<Omit<PageOutcome, 'cancelRequested'>> {
-  const sql = COMPILED[kind];
+): Promise<RecordsWritten> {
+  const statements = WRITES[kind];
   if (items.length === 0) return { inserted: 0, updated: 0, unchanged: 0, skipped: [] };
-  const json = JSON.stringify(items);
-  if (sql.before) await conn.query(sql.before, [json]);
-  const rows = await conn.query<{ label: string | null; reason: string | null; inserted: boolean | null }>(sql.write, [
-    json,
-  ]);
-  return tally(items.length, rows);
+  const page = JSON.stringify(items);
+  if (statements.before) await conn.query(statements.before(page));
+  return tally(items.length, await conn.query<WriteRow>(statements.write(page)));
 }
 
 /**
@@ -366,18 +379,11 @@ export async function writeRecords(
 export async function createMissingAssets(
   conn: Pick<Connection, 'query'>,
   items: readonly unknown[],
-): Promise<Omit<PageOutcome, 'cancelRequested'>> {
-  const rows = await conn.query<{ label: string | null; reason: string | null; inserted: boolean | null }>(
-    CREATE_ASSETS,
-    [JSON.stringify(items)],
-  );
-  return tally(items.length, rows);
+): Promise<RecordsWritten> {
+  return tally(items.length, await conn.query<WriteRow>(CREATE_ASSETS(JSON.stringify(items))));
 }
 
-function tally(
-  sent: number,
-  rows: { label: string | null; reason: string | null; inserted: boolean | null }[],
-): Omit<PageOutcome, 'cancelRequested'> {
+function tally(sent: number, rows: WriteRow[]): RecordsWritten {
   const skipped: { label: string; reason: string }[] = [];
   let inserted = 0;
   let updated = 0;
@@ -394,7 +400,7 @@ function tally(
  * with its current operation, and answers whether a cancel was asked for (a vanished task counts as one).
  */
 export async function advanceStep(
-  conn: Connection,
+  conn: Pick<Connection, 'query'>,
   leaseSeconds: number,
   lease: Lease,
   step: string,
@@ -403,25 +409,17 @@ export async function advanceStep(
   outcome: { inserted: number; updated: number; skipped: readonly unknown[]; failed?: number },
 ): Promise<boolean> {
   await conn.query(
-    `INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped, failed) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    sql`INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped, failed)
+     VALUES (${lease.taskId}, ${step}, ${cursor.after}, ${cursor.done}, ${outcome.inserted + outcome.updated},
+       ${outcome.skipped.length}, ${outcome.failed ?? 0})
      ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
        copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped,
        failed = sync_agent_progress.failed + excluded.failed`,
-    [
-      lease.taskId,
-      step,
-      cursor.after,
-      cursor.done,
-      outcome.inserted + outcome.updated,
-      outcome.skipped.length,
-      outcome.failed ?? 0,
-    ],
   );
   const [task] = await conn.query<{ cancel_requested: boolean }>(
-    `UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${leaseSeconds}),
-       current_operation = $2, percentage_complete = $3
-     WHERE id = $1 AND lease_token = $4 RETURNING cancel_requested`,
-    [lease.taskId, status.operation, status.percentage, lease.token],
+    sql`UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${leaseSeconds}),
+       current_operation = ${status.operation}, percentage_complete = ${status.percentage}
+     WHERE id = ${lease.taskId} AND lease_token = ${lease.token} RETURNING cancel_requested`,
   );
   // Rolls the page back: the run that holds the task now writes its own.
   if (!task) throw new LeaseLostError(lease.taskId);
@@ -442,12 +440,11 @@ export class SyncAgentRepository {
    */
   async claim(taskId: number): Promise<ClaimedTask | undefined> {
     const [row] = await this.db.query<ClaimedTask>(
-      `UPDATE sync_agent_tasks SET status = 'InProgress', started = coalesce(started, now()), attempts = attempts + 1,
+      sql`UPDATE sync_agent_tasks SET status = 'InProgress', started = coalesce(started, now()), attempts = attempts + 1,
          lease_until = now() + make_interval(secs => ${this.leaseSeconds}), lease_token = gen_random_uuid()
-       WHERE id = $1 AND NOT cancel_requested
+       WHERE id = ${taskId} AND NOT cancel_requested
          AND (status = 'Scheduled' OR (status = 'InProgress' AND (lease_until IS NULL OR lease_until < now())))
        RETURNING id::text AS id, lease_token::text AS lease_token, scenario, user_id, login, task_settings, attempts`,
-      [taskId],
     );
     return row;
   }
@@ -456,24 +453,22 @@ export class SyncAgentRepository {
   async dispatchable(limit = 100): Promise<number[]> {
     // A run that died after a cancel was asked will not come back to see it: end those here.
     await this.db.query(
-      `UPDATE sync_agent_tasks SET status = 'Cancelled', finished = now(), lease_until = NULL, current_operation = 'Cancelled'
+      sql`UPDATE sync_agent_tasks SET status = 'Cancelled', finished = now(), lease_until = NULL, current_operation = 'Cancelled'
        WHERE status = 'InProgress' AND cancel_requested AND (lease_until IS NULL OR lease_until < now())`,
     );
     const rows = await this.db.query<{ id: string }>(
-      `SELECT id::text AS id FROM sync_agent_tasks
+      sql`SELECT id::text AS id FROM sync_agent_tasks
        WHERE (status = 'Scheduled' AND coalesce(scheduled_for, created_at) <= now())
           OR (status = 'InProgress' AND NOT cancel_requested AND (lease_until IS NULL OR lease_until < now()))
-       ORDER BY coalesce(scheduled_for, created_at), id LIMIT $1`,
-      [limit],
+       ORDER BY coalesce(scheduled_for, created_at), id LIMIT ${limit}`,
     );
     return rows.map((r) => Number(r.id));
   }
 
   async insertTask(scenario: string, userId: string, login: string): Promise<number> {
     const [row] = await this.db.query<{ id: string }>(
-      `INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login)
-       VALUES ($1, 'Scheduled', now(), $2, $3) RETURNING id::text AS id`,
-      [scenario, userId, login],
+      sql`INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login)
+       VALUES (${scenario}, 'Scheduled', now(), ${userId}, ${login}) RETURNING id::text AS id`,
     );
     return Number(row!.id);
   }
@@ -481,55 +476,51 @@ export class SyncAgentRepository {
   /** Scheduled tasks end at once; running ones are asked to stop after their current page. */
   async requestCancel(ids: number[]): Promise<void> {
     await this.db.query(
-      `UPDATE sync_agent_tasks SET
+      sql`UPDATE sync_agent_tasks SET
          status = CASE WHEN status = 'Scheduled' THEN 'Cancelled' ELSE status END,
          finished = CASE WHEN status = 'Scheduled' THEN now() ELSE finished END,
          cancel_requested = cancel_requested OR status = 'InProgress'
-       WHERE id = ANY($1::bigint[]) AND status IN ('Scheduled', 'InProgress')`,
-      [ids],
+       WHERE id = ANY(${ids}::bigint[]) AND status IN ('Scheduled', 'InProgress')`,
     );
   }
 
   async progress(taskId: number, step: string): Promise<StepProgress> {
     const [row] = await this.db.query<StepProgress>(
-      `SELECT after, done, copied, skipped FROM sync_agent_progress WHERE task_id = $1 AND step = $2`,
-      [taskId, step],
+      sql`SELECT after, done, copied, skipped FROM sync_agent_progress WHERE task_id = ${taskId} AND step = ${step}`,
     );
     return row ?? { after: null, done: false, copied: 0, skipped: 0 };
   }
 
   async appendLog(lease: Lease, server: string, client: string): Promise<void> {
     await this.db.query(
-      `UPDATE sync_agent_tasks SET server_log = server_log || $2, client_log = client_log || $3
-       WHERE id = $1 AND lease_token = $4`,
-      [lease.taskId, server, client, lease.token],
+      sql`UPDATE sync_agent_tasks SET server_log = server_log || ${server}, client_log = client_log || ${client}
+       WHERE id = ${lease.taskId} AND lease_token = ${lease.token}`,
     );
   }
 
   /** Ends the run with its final status and last operation text; a run that lost its task ends nothing. */
   async finish(lease: Lease, status: string, operation: string): Promise<void> {
     await this.db.query(
-      `UPDATE sync_agent_tasks SET status = $2, finished = now(), lease_until = NULL, lease_token = NULL,
-         current_operation = $3,
-         percentage_complete = CASE WHEN $2 = 'FinishedSuccessfully' OR $2 = 'FinishedWithErrors' THEN 100 ELSE percentage_complete END
-       WHERE id = $1 AND lease_token = $4`,
-      [lease.taskId, status, operation, lease.token],
+      sql`UPDATE sync_agent_tasks SET status = ${status}, finished = now(), lease_until = NULL, lease_token = NULL,
+         current_operation = ${operation},
+         percentage_complete = CASE WHEN ${status}::text IN ('FinishedSuccessfully', 'FinishedWithErrors') THEN 100
+           ELSE percentage_complete END
+       WHERE id = ${lease.taskId} AND lease_token = ${lease.token}`,
     );
   }
 
   /** How many tasks the log holds by scenario and status (the metrics; one row per run, a small table). */
   async taskCounts(): Promise<{ scenario: string; status: string; count: number }[]> {
     return this.db.query(
-      `SELECT scenario, status, count(*)::int AS count FROM sync_agent_tasks GROUP BY scenario, status ORDER BY 1, 2`,
+      sql`SELECT scenario, status, count(*)::int AS count FROM sync_agent_tasks GROUP BY scenario, status ORDER BY 1, 2`,
     );
   }
 
   /** Gives the task up without ending it, so the next dispatch resumes it at once. */
   async release(lease: Lease): Promise<void> {
     await this.db.query(
-      `UPDATE sync_agent_tasks SET lease_until = NULL, lease_token = NULL
-       WHERE id = $1 AND status = 'InProgress' AND lease_token = $2`,
-      [lease.taskId, lease.token],
+      sql`UPDATE sync_agent_tasks SET lease_until = NULL, lease_token = NULL
+       WHERE id = ${lease.taskId} AND status = 'InProgress' AND lease_token = ${lease.token}`,
     );
   }
 
@@ -541,17 +532,16 @@ export class SyncAgentRepository {
     cursor: { after: string | null; done: boolean },
     status: { operation: string; percentage: number },
   ): Promise<PageOutcome> {
-    return inTransaction(this.db, async (conn) => {
-      const outcome = await writeRecords(conn, kind, items);
-      const cancelRequested = await advanceStep(conn, this.leaseSeconds, lease, kind, cursor, status, outcome);
+    return this.db.transaction(async (tx) => {
+      const outcome = await writeRecords(tx, kind, items);
+      const cancelRequested = await advanceStep(tx, this.leaseSeconds, lease, kind, cursor, status, outcome);
       return { ...outcome, cancelRequested };
     });
   }
 
   async logs(taskId: number): Promise<{ server_log: string; client_log: string } | undefined> {
     const [row] = await this.db.query<{ server_log: string; client_log: string }>(
-      `SELECT server_log, client_log FROM sync_agent_tasks WHERE id = $1`,
-      [taskId],
+      sql`SELECT server_log, client_log FROM sync_agent_tasks WHERE id = ${taskId}`,
     );
     return row;
   }

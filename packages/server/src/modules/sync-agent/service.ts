@@ -26,11 +26,10 @@ import {
   type OfficeEvent,
 } from './office-client';
 import { LeaseLostError, type ClaimedTask, type Lease, type SyncAgentRepository } from './repository';
-import type { MediaStore } from './media-store';
-import { TransferRepository } from './transfer-repository';
+import type { MediaStore } from '../storage/service';
+import type { SyncExportService } from '../sync-export/service';
+import type { TransferRepository } from './transfer-repository';
 import { Transfers, type AssetMatcher, type Logs, type TransferResult } from './transfer';
-import { SyncExportRepository } from '../sync-export/repository';
-import type { Database } from '../../db/connection';
 
 export interface AgentOptions {
   /** Undefined when this system has no Office to sync with (OFFICE_URL unset). */
@@ -109,17 +108,18 @@ export function leaseSecondsFor(office: OfficeConnection | undefined): number {
 
 export class SyncAgentService {
   private readonly transfers: Transfers;
-  private readonly transferRepo: TransferRepository;
 
+  /** Both repositories hold the task by the lease of `leaseSecondsFor(options.office)`. */
   constructor(
     private readonly repo: SyncAgentRepository,
+    private readonly transferRepo: TransferRepository,
     private readonly websync: WebSyncService,
+    /** This system's own export: what scenario 2 sends with each inspection. */
+    exports: SyncExportService,
     private readonly jobs: JobSender,
     private readonly options: AgentOptions,
-    db: Database,
   ) {
-    this.transferRepo = new TransferRepository(db, leaseSecondsFor(options.office));
-    this.transfers = new Transfers(this.transferRepo, new SyncExportRepository(db), options.media, options.filters);
+    this.transfers = new Transfers(transferRepo, exports, options.media, options.filters);
   }
 
   /** The console's 'Uploading progress' of a task: each media file's job, name, status and percentage. */

@@ -5,13 +5,22 @@
  * and the lease renewal commit together, so a run killed midway resumes with nothing lost or doubled.
  */
 import type { InspectionRecord, MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
-import { inTransaction } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
+import { sql } from '../../db/sql';
 import { advanceStep, writeRecords, type Lease } from './repository';
 
-export interface TasksPageOptions {
-  skipIfAssetMissing: boolean;
-  autoAccept: boolean;
+/**
+ * The rules a page of planned tasks is written by (the agent's service decides them; this module
+ * only reads what they need and writes what they let through), each answering a reason or undefined.
+ */
+export interface TaskPageRules {
+  /** Why the user's settings leave the task out (not an error), judged before anything is written. */
+  ruledOut(item: PlannedTaskRecord, here: { asset: boolean }): string | undefined;
+  /** Why the task cannot be written (an error), judged once its assets are written. */
+  unwritable(
+    item: PlannedTaskRecord,
+    here: { asset: boolean; project: boolean; assetSkips: string[] },
+  ): string | undefined;
 }
 
 export interface TasksPageOutcome {
@@ -19,9 +28,9 @@ export interface TasksPageOutcome {
   updated: number;
   unchanged: number;
   /** Left out by the user's rule: not an error. */
-  ruled: { label: string; reason: string }[];
+  ruled: { item: PlannedTaskRecord; reason: string }[];
   /** Could not be written: an error. */
-  skipped: { label: string; reason: string }[];
+  skipped: { item: PlannedTaskRecord; reason: string }[];
   cancelRequested: boolean;
 }
 
@@ -46,12 +55,13 @@ export interface LocalInspection extends Omit<InspectionRecord, 'assets' | 'obse
   assetCode: string;
 }
 
-const INSPECTION_COLUMNS = `i.id::text AS "localId", i.global_id::text AS "globalId", t.global_id::text AS "taskGlobalId",
+const INSPECTION_COLUMNS =
+  sql.raw(`i.id::text AS "localId", i.global_id::text AS "globalId", t.global_id::text AS "taskGlobalId",
   a.global_id::text AS "assetGlobalId", a.id::text AS "assetId", a.asset_code AS "assetCode", i.standard_id AS "standardId",
   i.direction, sn.global_id::text AS "startNodeGlobalId", to_json(i.inspected_at) #>> '{}' AS "inspectedAt", i.weather,
   i.pre_cleaning AS "preCleaning", i.length_surveyed_m AS "lengthSurveyedM", i.header, i.str_peak AS "strPeak",
   i.str_rating AS "strRating", i.str_index AS "strIndex", i.str_quick AS "strQuick", i.om_peak AS "omPeak",
-  i.om_rating AS "omRating", i.om_index AS "omIndex", i.om_quick AS "omQuick"`;
+  i.om_rating AS "omRating", i.om_index AS "omIndex", i.om_quick AS "omQuick"`);
 
 export class TransferRepository {
   constructor(
@@ -64,8 +74,7 @@ export class TransferRepository {
     step: string,
   ): Promise<{ after: string | null; done: boolean; skipped: number; failed: number }> {
     const [row] = await this.db.query<{ after: string | null; done: boolean; skipped: number; failed: number }>(
-      `SELECT after, done, skipped, failed FROM sync_agent_progress WHERE task_id = $1 AND step = $2`,
-      [taskId, step],
+      sql`SELECT after, done, skipped, failed FROM sync_agent_progress WHERE task_id = ${taskId} AND step = ${step}`,
     );
     return row ?? { after: null, done: false, skipped: 0, failed: 0 };
   }
@@ -74,12 +83,13 @@ export class TransferRepository {
   applyTasksPage(
     lease: Lease,
     items: PlannedTaskRecord[],
-    options: TasksPageOptions,
+    rules: TaskPageRules,
+    autoAccept: boolean,
     media: MediaRecord[],
     cursor: { after: string | null; done: boolean },
     status: { operation: string; percentage: number },
   ): Promise<TasksPageOutcome> {
-    return inTransaction(this.db, async (conn) => {
+    return this.db.transaction(async (tx) => {
       const outcome: TasksPageOutcome = {
         inserted: 0,
         updated: 0,
@@ -90,30 +100,31 @@ export class TransferRepository {
       };
       const written = new Set<string>();
       for (const item of items) {
-        const label = `task on ${item.assets.at(-1)?.assetCode ?? item.assetGlobalId}`;
-        const assetHere = await exists(conn, 'assets', item.assetGlobalId);
-        if (!assetHere && options.skipIfAssetMissing) {
-          outcome.ruled.push({ label, reason: 'its asset is not in the Field system' });
+        const ruledOut = rules.ruledOut(item, { asset: await exists(tx, 'assets', item.assetGlobalId) });
+        if (ruledOut !== undefined) {
+          outcome.ruled.push({ item, reason: ruledOut });
           continue;
         }
         // One by one, nodes first: each skip check sees the records written before it.
-        const reasons: string[] = [];
+        const assetSkips: string[] = [];
         for (const asset of item.assets) {
-          const w = await writeRecords(conn, 'nodes', [asset]);
-          reasons.push(...w.skipped.map((s) => `${s.label}: ${s.reason}`));
+          const w = await writeRecords(tx, 'nodes', [asset]);
+          assetSkips.push(...w.skipped.map((s) => `${s.label}: ${s.reason}`));
         }
-        if (!(await exists(conn, 'assets', item.assetGlobalId))) {
-          outcome.skipped.push({ label, reason: `its asset could not be copied (${reasons.join('; ')})` });
+        const unwritable = rules.unwritable(item, {
+          asset: await exists(tx, 'assets', item.assetGlobalId),
+          project: await exists(tx, 'projects', item.projectGlobalId),
+          assetSkips,
+        });
+        if (unwritable !== undefined) {
+          outcome.skipped.push({ item, reason: unwritable });
           continue;
         }
-        if (!(await exists(conn, 'projects', item.projectGlobalId))) {
-          outcome.skipped.push({ label, reason: 'its project is not in the Field system; get the projects first' });
-          continue;
-        }
-        const [row] = await conn.query<{ inserted: boolean }>(
-          `INSERT INTO tasks (global_id, project_id, task_type, asset_id, district, due_date, state, accepted_at)
-           VALUES ($1::uuid, (SELECT id FROM projects WHERE global_id = $2::uuid), $3,
-             (SELECT id FROM assets WHERE global_id = $4::uuid), $5, $6::date, $7, CASE WHEN $8 THEN now() END)
+        const [row] = await tx.query<{ inserted: boolean }>(
+          sql`INSERT INTO tasks (global_id, project_id, task_type, asset_id, district, due_date, state, accepted_at)
+           VALUES (${item.globalId}::uuid, (SELECT id FROM projects WHERE global_id = ${item.projectGlobalId}::uuid),
+             ${item.taskType}, (SELECT id FROM assets WHERE global_id = ${item.assetGlobalId}::uuid), ${item.district},
+             ${item.dueDate}::date, ${item.state}, CASE WHEN ${autoAccept}::boolean THEN now() END)
            ON CONFLICT (global_id) DO UPDATE SET project_id = excluded.project_id, task_type = excluded.task_type,
              asset_id = excluded.asset_id, district = excluded.district, due_date = excluded.due_date,
              -- Work the crew has started in the Field is not turned back by the Office's plan.
@@ -125,16 +136,6 @@ export class TransferRepository {
              IS DISTINCT FROM (excluded.project_id, excluded.task_type, excluded.asset_id, excluded.district,
                   excluded.due_date, tasks.state, false)
            RETURNING (xmax = 0) AS inserted`,
-          [
-            item.globalId,
-            item.projectGlobalId,
-            item.taskType,
-            item.assetGlobalId,
-            item.district,
-            item.dueDate,
-            item.state,
-            options.autoAccept,
-          ],
         );
         if (!row) outcome.unchanged++;
         else if (row.inserted) outcome.inserted++;
@@ -142,13 +143,14 @@ export class TransferRepository {
         written.add(item.assetGlobalId);
       }
       await queueMedia(
-        conn,
+        tx,
         lease.taskId,
         'download',
         media.filter((m) => written.has(m.ownerGlobalId)),
       );
+      // Tasks ruled out by the user's settings are not errors: only the unwritable count as skipped.
       outcome.cancelRequested = await advanceStep(
-        conn,
+        tx,
         this.leaseSeconds,
         lease,
         'planned-tasks',
@@ -163,26 +165,24 @@ export class TransferRepository {
   /** Scenario 2: completed inspections (pending or accepted) by global id, optionally on given assets. */
   inspections(after: string | undefined, limit: number, onAssets: number[] | undefined): Promise<LocalInspection[]> {
     return this.db.query<LocalInspection>(
-      `SELECT ${INSPECTION_COLUMNS}
+      sql`SELECT ${INSPECTION_COLUMNS}
        FROM inspections i JOIN assets a ON a.id = i.asset_id
        LEFT JOIN tasks t ON t.id = i.task_id LEFT JOIN assets sn ON sn.id = i.start_node_id
-       WHERE i.status <> 'incomplete' AND ($1::uuid IS NULL OR i.global_id > $1::uuid)
-         AND ($3::bigint[] IS NULL OR i.asset_id = ANY($3))
-       ORDER BY i.global_id LIMIT $2`,
-      [after ?? null, limit, onAssets ?? null],
+       WHERE i.status <> 'incomplete' AND (${after ?? null}::uuid IS NULL OR i.global_id > ${after ?? null}::uuid)
+         AND (${onAssets ?? null}::bigint[] IS NULL OR i.asset_id = ANY(${onAssets ?? null}::bigint[]))
+       ORDER BY i.global_id LIMIT ${limit}`,
     );
   }
 
   async observations(inspectionIds: string[]) {
     return this.db.query<InspectionRecord['observations'][number] & { inspectionId: string; localId: string }>(
-      `SELECT o.inspection_id::text AS "inspectionId", o.id::text AS "localId", o.global_id::text AS "globalId",
+      sql`SELECT o.inspection_id::text AS "inspectionId", o.id::text AS "localId", o.global_id::text AS "globalId",
          o.standard_id AS "standardId", o.sequence, o.distance_m AS "distanceM", o.code, o.characterisation,
          o.quantification1, o.quantification2, o.clock_from AS "clockFrom", o.clock_to AS "clockTo",
          o.at_joint AS "atJoint", o.continuous, o.continuous_group AS "continuousGroup", o.grade, o.remark,
          coalesce(v.global_id, o.video_media_global_id)::text AS "videoMediaGlobalId", o.video_offset_ms AS "videoOffsetMs"
        FROM observations o LEFT JOIN media v ON v.id = o.video_media_id
-       WHERE o.inspection_id = ANY($1::bigint[]) ORDER BY o.inspection_id, o.sequence`,
-      [inspectionIds],
+       WHERE o.inspection_id = ANY(${inspectionIds}::bigint[]) ORDER BY o.inspection_id, o.sequence`,
     );
   }
 
@@ -194,9 +194,9 @@ export class TransferRepository {
     status: { operation: string; percentage: number },
     counts: { copied: number; skipped: number; failed: number },
   ): Promise<boolean> {
-    return inTransaction(this.db, async (conn) => {
-      await queueMedia(conn, lease.taskId, 'upload', media);
-      return advanceStep(conn, this.leaseSeconds, lease, 'completed-inspections', cursor, status, {
+    return this.db.transaction(async (tx) => {
+      await queueMedia(tx, lease.taskId, 'upload', media);
+      return advanceStep(tx, this.leaseSeconds, lease, 'completed-inspections', cursor, status, {
         inserted: counts.copied,
         updated: 0,
         skipped: new Array<unknown>(counts.skipped),
@@ -208,22 +208,20 @@ export class TransferRepository {
   /** The task's files still to move, in the order they were listed. */
   pendingMedia(taskId: number): Promise<MediaFileRow[]> {
     return this.db.query<MediaFileRow>(
-      `SELECT media_global_id::text AS media_global_id, direction, job_name, file_name, kind, content_type,
+      sql`SELECT media_global_id::text AS media_global_id, direction, job_name, file_name, kind, content_type,
          size_bytes::float8 AS size_bytes, sha256, owner_type, owner_global_id::text AS owner_global_id,
          bytes_done::float8 AS bytes_done, status
-       FROM sync_media_files WHERE task_id = $1 AND status IN ('Waiting', 'Transferring', 'Failed')
+       FROM sync_media_files WHERE task_id = ${taskId} AND status IN ('Waiting', 'Transferring', 'Failed')
        ORDER BY ord`,
-      [taskId],
     );
   }
 
   async mediaTotals(taskId: number): Promise<{ files: number; bytes: number; done: number; failed: number }> {
     const [row] = await this.db.query<{ files: number; bytes: number; done: number; failed: number }>(
-      `SELECT count(*)::int AS files, coalesce(sum(size_bytes), 0)::float8 AS bytes,
+      sql`SELECT count(*)::int AS files, coalesce(sum(size_bytes), 0)::float8 AS bytes,
          coalesce(sum(CASE WHEN status IN ('Completed', 'AlreadyPresent') THEN size_bytes ELSE bytes_done END), 0)::float8 AS done,
          count(*) FILTER (WHERE status = 'Failed')::int AS failed
-       FROM sync_media_files WHERE task_id = $1`,
-      [taskId],
+       FROM sync_media_files WHERE task_id = ${taskId}`,
     );
     return row!;
   }
@@ -236,35 +234,25 @@ export class TransferRepository {
     task: { operation: string; percentage: number; transferring: boolean },
   ): Promise<boolean> {
     const [row] = await this.db.query<{ cancel_requested: boolean }>(
-      `WITH f AS (
-         UPDATE sync_media_files SET bytes_done = $3, status = $4, error = $5
-         WHERE task_id = $1 AND media_global_id = $2::uuid)
+      sql`WITH f AS (
+         UPDATE sync_media_files SET bytes_done = ${file.bytesDone}, status = ${file.status}, error = ${file.error ?? null}
+         WHERE task_id = ${taskId} AND media_global_id = ${globalId}::uuid)
        UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => ${this.leaseSeconds}),
-         current_operation = $6, percentage_complete = $7, is_transferring_media = $8
-       WHERE id = $1 RETURNING cancel_requested`,
-      [
-        taskId,
-        globalId,
-        file.bytesDone,
-        file.status,
-        file.error ?? null,
-        task.operation,
-        task.percentage,
-        task.transferring,
-      ],
+         current_operation = ${task.operation}, percentage_complete = ${task.percentage},
+         is_transferring_media = ${task.transferring}
+       WHERE id = ${taskId} RETURNING cancel_requested`,
     );
     return row?.cancel_requested ?? true;
   }
 
   async setTransferring(taskId: number, transferring: boolean): Promise<void> {
-    await this.db.query(`UPDATE sync_agent_tasks SET is_transferring_media = $2 WHERE id = $1`, [taskId, transferring]);
+    await this.db.query(sql`UPDATE sync_agent_tasks SET is_transferring_media = ${transferring} WHERE id = ${taskId}`);
   }
 
   /** Where this system keeps a media file, when it has it complete. */
   async localMedia(globalId: string): Promise<{ storage_key: string; sha256: string } | undefined> {
     const [row] = await this.db.query<{ storage_key: string; sha256: string }>(
-      `SELECT storage_key, sha256 FROM media WHERE global_id = $1::uuid`,
-      [globalId],
+      sql`SELECT storage_key, sha256 FROM media WHERE global_id = ${globalId}::uuid`,
     );
     return row;
   }
@@ -274,23 +262,22 @@ export class TransferRepository {
    * moves the file into its storage inside the transaction.
    */
   completeDownload(taskId: number, f: MediaFileRow, place: () => Promise<string>): Promise<boolean> {
-    return inTransaction(this.db, async (conn) => {
-      const table = { asset: 'assets', inspection: 'inspections', observation: 'observations' }[f.owner_type];
-      const [owner] = await conn.query<{ id: string }>(
-        `SELECT id::text AS id FROM ${table} WHERE global_id = $1::uuid`,
-        [f.owner_global_id],
+    return this.db.transaction(async (tx) => {
+      const table = OWNER_TABLES[f.owner_type];
+      const [owner] = await tx.query<{ id: string }>(
+        sql`SELECT id::text AS id FROM ${sql.identifier(table)} WHERE global_id = ${f.owner_global_id}::uuid`,
       );
       if (!owner) return false;
       const key = await place();
-      await conn.query(
-        `INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (global_id) DO NOTHING`,
-        [f.media_global_id, f.owner_type, owner.id, f.kind, f.file_name, key, f.content_type, f.sha256, f.size_bytes],
+      await tx.query(
+        sql`INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+         VALUES (${f.media_global_id}, ${f.owner_type}, ${owner.id}, ${f.kind}, ${f.file_name}, ${key}, ${f.content_type},
+           ${f.sha256}, ${f.size_bytes})
+         ON CONFLICT (global_id) DO NOTHING`,
       );
-      await conn.query(
-        `UPDATE sync_media_files SET status = 'Completed', bytes_done = size_bytes, error = NULL
-         WHERE task_id = $1 AND media_global_id = $2::uuid`,
-        [taskId, f.media_global_id],
+      await tx.query(
+        sql`UPDATE sync_media_files SET status = 'Completed', bytes_done = size_bytes, error = NULL
+         WHERE task_id = ${taskId} AND media_global_id = ${f.media_global_id}::uuid`,
       );
       return true;
     });
@@ -298,7 +285,7 @@ export class TransferRepository {
 
   /** The console's 'Uploading progress' of a task, or undefined for an unknown task. */
   async taskMedia(taskId: number) {
-    const [task] = await this.db.query(`SELECT 1 FROM sync_agent_tasks WHERE id = $1`, [taskId]);
+    const [task] = await this.db.query(sql`SELECT 1 FROM sync_agent_tasks WHERE id = ${taskId}`);
     if (!task) return undefined;
     return this.db.query<{
       job_name: string;
@@ -307,32 +294,37 @@ export class TransferRepository {
       size_bytes: number;
       bytes_done: number;
     }>(
-      `SELECT job_name, file_name, status, size_bytes::float8 AS size_bytes,
+      sql`SELECT job_name, file_name, status, size_bytes::float8 AS size_bytes,
          CASE WHEN status IN ('Completed', 'AlreadyPresent') THEN size_bytes ELSE bytes_done END::float8 AS bytes_done
-       FROM sync_media_files WHERE task_id = $1 ORDER BY ord`,
-      [taskId],
+       FROM sync_media_files WHERE task_id = ${taskId} ORDER BY ord`,
     );
   }
 }
 
+const OWNER_TABLES = { asset: 'assets', inspection: 'inspections', observation: 'observations' } as const;
+
 async function exists(conn: Pick<Connection, 'query'>, table: 'assets' | 'projects', globalId: string) {
-  const rows = await conn.query(`SELECT 1 FROM ${table} WHERE global_id = $1::uuid`, [globalId]);
+  const rows = await conn.query(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE global_id = ${globalId}::uuid`);
   return rows.length > 0;
 }
 
 /** Lists files for the task to move; a file this system already has is AlreadyPresent at once. */
-async function queueMedia(conn: Connection, taskId: number, direction: 'download' | 'upload', media: MediaRecord[]) {
+async function queueMedia(
+  conn: Pick<Connection, 'query'>,
+  taskId: number,
+  direction: 'download' | 'upload',
+  media: MediaRecord[],
+) {
   if (media.length === 0) return;
   await conn.query(
-    `INSERT INTO sync_media_files (task_id, media_global_id, direction, job_name, file_name, kind, content_type,
+    sql`INSERT INTO sync_media_files (task_id, media_global_id, direction, job_name, file_name, kind, content_type,
        size_bytes, sha256, owner_type, owner_global_id, status)
-     SELECT $1, r."globalId", $2, r."jobName", r."fileName", r.kind, r."contentType", r."sizeBytes", r.sha256,
+     SELECT ${taskId}, r."globalId", ${direction}, r."jobName", r."fileName", r.kind, r."contentType", r."sizeBytes", r.sha256,
        r."ownerType", r."ownerGlobalId",
-       CASE WHEN $2 = 'download' AND EXISTS (SELECT 1 FROM media m WHERE m.global_id = r."globalId") THEN 'AlreadyPresent'
-            ELSE 'Waiting' END
-     FROM jsonb_to_recordset($3::jsonb) AS r("globalId" uuid, "jobName" text, "fileName" text, kind text,
+       CASE WHEN ${direction}::text = 'download' AND EXISTS (SELECT 1 FROM media m WHERE m.global_id = r."globalId")
+         THEN 'AlreadyPresent' ELSE 'Waiting' END
+     FROM jsonb_to_recordset(${JSON.stringify(media)}::jsonb) AS r("globalId" uuid, "jobName" text, "fileName" text, kind text,
        "contentType" text, "sizeBytes" bigint, sha256 text, "ownerType" text, "ownerGlobalId" uuid)
      ON CONFLICT (task_id, media_global_id) DO NOTHING`,
-    [taskId, direction, JSON.stringify(media)],
   );
 }

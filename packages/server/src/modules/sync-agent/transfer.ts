@@ -20,14 +20,14 @@ import {
   type InspectionsImport,
   type MediaKind,
   type MediaRecord,
+  type PlannedTaskRecord,
 } from '@manway/core/api/sync-data';
 import type { SyncUserSettings } from '@manway/core/api/websync';
-import type { SyncExportRepository } from '../sync-export/repository';
-import { toMediaRecord } from '../sync-export/service';
-import type { MediaStore } from './media-store';
+import type { MediaStore } from '../storage/service';
+import { toMediaRecord, type SyncExportService } from '../sync-export/service';
 import { InterruptedError, OfficeRefusedError, readAhead, sleep, type OfficeClient } from './office-client';
 import type { Lease } from './repository';
-import type { MediaFileRow, TransferRepository } from './transfer-repository';
+import type { LocalInspection, MediaFileRow, TaskPageRules, TransferRepository } from './transfer-repository';
 
 export interface Logs {
   serverLine(text: string): void;
@@ -71,7 +71,8 @@ const PROGRESS_EVERY = 4 * 1024 * 1024;
 export class Transfers {
   constructor(
     private readonly repo: TransferRepository,
-    private readonly local: SyncExportRepository,
+    /** This system's records as its export reads them: the assets and media sent with an inspection. */
+    private readonly local: SyncExportService,
     private readonly store: MediaStore,
     private readonly filters: AssetMatcher,
   ) {}
@@ -100,7 +101,8 @@ export class Transfers {
         const outcome = await this.repo.applyTasksPage(
           run.lease,
           page.items,
-          { skipIfAssetMissing: settings.SkipIfAssetNotExistInField, autoAccept: settings.AutoAcceptImportedTasks },
+          plannedTaskRules(settings),
+          settings.AutoAcceptImportedTasks,
           media,
           { after: page.next ?? after ?? null, done },
           { operation: 'Getting planned tasks', percentage: done ? 50 : 25 },
@@ -115,8 +117,8 @@ export class Transfers {
           `planned tasks: page of ${page.items.length} written: ${outcome.inserted} new, ${outcome.updated} updated, ` +
             `${outcome.unchanged} unchanged, ${outcome.ruled.length + outcome.skipped.length} skipped.`,
         );
-        for (const s of outcome.ruled) run.logs.clientLine(`Skipped ${s.label}: ${s.reason} (as set).`);
-        for (const s of outcome.skipped) run.logs.clientLine(`Skipped ${s.label}: ${s.reason}.`);
+        for (const s of outcome.ruled) run.logs.clientLine(`Skipped ${taskLabel(s.item)}: ${s.reason} (as set).`);
+        for (const s of outcome.skipped) run.logs.clientLine(`Skipped ${taskLabel(s.item)}: ${s.reason}.`);
         await run.logs.flush();
         if (outcome.cancelRequested) return 'cancelled';
         if (done) break;
@@ -267,14 +269,14 @@ export class Transfers {
     return { outcomes, failed, notices };
   }
 
-  private async inspectionRecords(rows: Awaited<ReturnType<TransferRepository['inspections']>>) {
+  private async inspectionRecords(rows: LocalInspection[]) {
     const ids = rows.map((r) => r.localId);
     const [observations, assets, inspectionMedia] = await Promise.all([
       ids.length ? this.repo.observations(ids) : Promise.resolve([]),
       this.local.assetsWithNeeds([...new Set(rows.map((r) => r.assetId))]),
-      this.local.media('inspection', ids),
+      this.local.mediaOf('inspection', ids),
     ]);
-    const observationMedia = await this.local.media(
+    const observationMedia = await this.local.mediaOf(
       'observation',
       observations.map((o) => o.localId),
     );
@@ -498,6 +500,24 @@ export class Transfers {
     if (!placed) throw new MediaFailure(`its ${f.owner_type} is not in the Field system`);
     return 'Completed';
   }
+}
+
+const taskLabel = (item: PlannedTaskRecord) => `task on ${item.assets.at(-1)?.assetCode ?? item.assetGlobalId}`;
+
+/**
+ * Which planned tasks scenario 1 writes: those on assets the Field lacks are left out when the user
+ * says so; a task whose asset could not be copied, or whose project the Field lacks, cannot be written.
+ */
+function plannedTaskRules(settings: TasksSettings): TaskPageRules {
+  return {
+    ruledOut: (_item, here) =>
+      !here.asset && settings.SkipIfAssetNotExistInField ? 'its asset is not in the Field system' : undefined,
+    unwritable: (_item, here) => {
+      if (!here.asset) return `its asset could not be copied (${here.assetSkips.join('; ')})`;
+      if (!here.project) return 'its project is not in the Field system; get the projects first';
+      return undefined;
+    },
+  };
 }
 
 /** A file that cannot be transferred now; the others go on and the task ends FinishedWithErrors. */

@@ -5,6 +5,7 @@
  */
 import type { ExportKind } from '@manway/core/api/sync-export';
 import type { Database } from '../../db/connection';
+import { sql, type SQL } from '../../db/sql';
 
 export interface PageRequest {
   after: string | undefined;
@@ -19,58 +20,78 @@ export interface RawPage {
   keys: string[];
 }
 
-const ASSET_COLUMNS = `a.global_id::text AS "globalId", a.object_type AS "objectType", a.subtype, a.asset_code AS "assetCode",
+const ASSET_COLUMNS =
+  sql.raw(`a.global_id::text AS "globalId", a.object_type AS "objectType", a.subtype, a.asset_code AS "assetCode",
   encode(ST_AsEWKB(a.geom), 'hex') AS geometry, f.global_id::text AS "fromNode", t.global_id::text AS "toNode",
   p.global_id::text AS "parentSection", a.chainage_m AS "chainageM", a.clock, a.material, a.shape, a.size_mm AS "sizeMm",
   a.length_m AS "lengthM", a.year_built AS "yearBuilt", a.owner, a.use, a.lifecycle_status AS "lifecycleStatus",
   a.cover_level_m AS "coverLevelM", a.invert_level_m AS "invertLevelM", a.from_invert_m AS "fromInvertM",
-  a.to_invert_m AS "toInvertM", a.street, a.district, a.condition_grade AS "conditionGrade"`;
+  a.to_invert_m AS "toInvertM", a.street, a.district, a.condition_grade AS "conditionGrade"`);
 
-/** For each kind: its query, given $1 = cursor (or null), $2 = limit, $3 = local ids (or null). */
-const PAGE_SQL: Record<ExportKind, string> = {
-  'object-types': `SELECT key AS cursor, key, type_name AS "typeName", connectivity_type AS "connectivityType",
-      geometry_type AS "geometryType", sort_order AS "sortOrder", label, readable_id_property AS "readableIdProperty",
-      code_prefix AS "codePrefix"
-    FROM object_types WHERE ($1::text IS NULL OR key COLLATE "C" > $1) AND $3::bigint[] IS NULL ORDER BY key COLLATE "C" LIMIT $2`,
-  subtypes: `SELECT key AS cursor, key, object_type AS "objectType", label, sort_order AS "sortOrder"
-    FROM asset_subtypes WHERE ($1::text IS NULL OR key COLLATE "C" > $1) AND $3::bigint[] IS NULL ORDER BY key COLLATE "C" LIMIT $2`,
-  standards: `SELECT id AS cursor, id, name, version, notice, applies_to AS "appliesTo", header_fields AS "headerFields",
-      grade_min AS "gradeMin", grade_max AS "gradeMax", worst_is_high AS "worstIsHigh",
+/**
+ * For each kind: its page query. The kinds no saved filter narrows answer nothing when given
+ * local ids, so a filter can never widen to every record.
+ */
+const PAGE_SQL: Record<ExportKind, (after: string | null, limit: number, only: number[] | null) => SQL> = {
+  'object-types': (after, limit, only) => sql`SELECT key AS cursor, key, type_name AS "typeName",
+      connectivity_type AS "connectivityType", geometry_type AS "geometryType", sort_order AS "sortOrder", label,
+      readable_id_property AS "readableIdProperty", code_prefix AS "codePrefix"
+    FROM object_types
+    WHERE (${after}::text IS NULL OR key COLLATE "C" > ${after}::text) AND ${only}::bigint[] IS NULL
+    ORDER BY key COLLATE "C" LIMIT ${limit}`,
+  subtypes: (
+    after,
+    limit,
+    only,
+  ) => sql`SELECT key AS cursor, key, object_type AS "objectType", label, sort_order AS "sortOrder"
+    FROM asset_subtypes
+    WHERE (${after}::text IS NULL OR key COLLATE "C" > ${after}::text) AND ${only}::bigint[] IS NULL
+    ORDER BY key COLLATE "C" LIMIT ${limit}`,
+  standards: (after, limit, only) => sql`SELECT id AS cursor, id, name, version, notice, applies_to AS "appliesTo",
+      header_fields AS "headerFields", grade_min AS "gradeMin", grade_max AS "gradeMax", worst_is_high AS "worstIsHigh",
       scoring_method AS "scoringMethod", continuous_unit_m AS "continuousUnitM"
-    FROM standards WHERE ($1::text IS NULL OR id COLLATE "C" > $1) AND $3::bigint[] IS NULL ORDER BY id COLLATE "C" LIMIT $2`,
+    FROM standards
+    WHERE (${after}::text IS NULL OR id COLLATE "C" > ${after}::text) AND ${only}::bigint[] IS NULL
+    ORDER BY id COLLATE "C" LIMIT ${limit}`,
   // A code's key is "standard/code": standard ids cannot contain a slash.
-  codes: `SELECT standard_id || '/' || code AS cursor, standard_id AS "standardId", code, family, label, characterisations,
-      characterisation_required AS "characterisationRequired", quantification_unit AS "quantificationUnit",
-      quantification_required AS "quantificationRequired", clock_required AS "clockRequired",
-      continuous_allowed AS "continuousAllowed", grade_rule AS "gradeRule"
+  codes: (after, limit, only) => sql`SELECT standard_id || '/' || code AS cursor, standard_id AS "standardId", code,
+      family, label, characterisations, characterisation_required AS "characterisationRequired",
+      quantification_unit AS "quantificationUnit", quantification_required AS "quantificationRequired",
+      clock_required AS "clockRequired", continuous_allowed AS "continuousAllowed", grade_rule AS "gradeRule"
     FROM observation_codes
-    WHERE ($1::text IS NULL OR (standard_id COLLATE "C", code COLLATE "C") > (split_part($1, '/', 1), split_part($1, '/', 2)))
-      AND $3::bigint[] IS NULL
-    ORDER BY standard_id COLLATE "C", code COLLATE "C" LIMIT $2`,
-  users: `SELECT global_id::text AS cursor, global_id::text AS "globalId", login, display_name AS "displayName", email, role,
-      websync, disabled, organization
-    FROM users WHERE ($1::uuid IS NULL OR global_id > $1::uuid) AND $3::bigint[] IS NULL ORDER BY global_id LIMIT $2`,
-  projects: `SELECT global_id::text AS cursor, global_id::text AS "globalId", name, client, contractor,
-      standard_id AS "standardId", status,
+    WHERE (${after}::text IS NULL
+        OR (standard_id COLLATE "C", code COLLATE "C") > (split_part(${after}::text, '/', 1), split_part(${after}::text, '/', 2)))
+      AND ${only}::bigint[] IS NULL
+    ORDER BY standard_id COLLATE "C", code COLLATE "C" LIMIT ${limit}`,
+  users: (after, limit, only) => sql`SELECT global_id::text AS cursor, global_id::text AS "globalId", login,
+      display_name AS "displayName", email, role, websync, disabled, organization
+    FROM users
+    WHERE (${after}::uuid IS NULL OR global_id > ${after}::uuid) AND ${only}::bigint[] IS NULL
+    ORDER BY global_id LIMIT ${limit}`,
+  projects: (after, limit, only) => sql`SELECT global_id::text AS cursor, global_id::text AS "globalId", name, client,
+      contractor, standard_id AS "standardId", status,
       -- Full precision, so a copy compares equal to its original.
       to_json(created_at) #>> '{}' AS "createdAt"
     FROM projects
-    WHERE ($1::uuid IS NULL OR global_id > $1::uuid) AND ($3::bigint[] IS NULL OR id = ANY($3))
-    ORDER BY global_id LIMIT $2`,
+    WHERE (${after}::uuid IS NULL OR global_id > ${after}::uuid) AND (${only}::bigint[] IS NULL OR id = ANY(${only}::bigint[]))
+    ORDER BY global_id LIMIT ${limit}`,
   nodes: assetPage('node'),
   sections: assetPage('section'),
   laterals: assetPage('lateral'),
 };
 
-function assetPage(objectType: 'node' | 'section' | 'lateral'): string {
-  return `SELECT a.global_id::text AS cursor, ${ASSET_COLUMNS}
+function assetPage(objectType: 'node' | 'section' | 'lateral') {
+  // The type is written as a literal, as before: the plan may use a partial index on it.
+  const type = sql.raw(`'${objectType}'`);
+  return (after: string | null, limit: number, only: number[] | null) => sql`SELECT a.global_id::text AS cursor,
+      ${ASSET_COLUMNS}
     FROM assets a
     LEFT JOIN assets f ON f.id = a.from_node_id
     LEFT JOIN assets t ON t.id = a.to_node_id
     LEFT JOIN assets p ON p.id = a.parent_section_id
-    WHERE a.object_type = '${objectType}' AND ($1::uuid IS NULL OR a.global_id > $1::uuid)
-      AND ($3::bigint[] IS NULL OR a.id = ANY($3))
-    ORDER BY a.global_id LIMIT $2`;
+    WHERE a.object_type = ${type} AND (${after}::uuid IS NULL OR a.global_id > ${after}::uuid)
+      AND (${only}::bigint[] IS NULL OR a.id = ANY(${only}::bigint[]))
+    ORDER BY a.global_id LIMIT ${limit}`;
 }
 
 /** Kinds whose cursor is a global id (anything else is rejected before it reaches SQL). */
@@ -106,14 +127,13 @@ export class SyncExportRepository {
   /** Open tasks (planned or started) by global id, optionally only those on the given assets. */
   plannedTasks(after: string | undefined, limit: number, onAssets: number[] | undefined): Promise<PlannedTaskRow[]> {
     return this.db.query<PlannedTaskRow>(
-      `SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", t.task_type AS "taskType",
+      sql`SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", t.task_type AS "taskType",
          a.global_id::text AS "assetGlobalId", a.asset_code AS "assetCode", t.district, t.due_date::text AS "dueDate",
          t.state, t.asset_id::text AS "assetId"
        FROM tasks t JOIN projects p ON p.id = t.project_id JOIN assets a ON a.id = t.asset_id
-       WHERE t.state IN ('planned', 'started') AND ($1::uuid IS NULL OR t.global_id > $1::uuid)
-         AND ($3::bigint[] IS NULL OR t.asset_id = ANY($3))
-       ORDER BY t.global_id LIMIT $2`,
-      [after ?? null, limit, onAssets ?? null],
+       WHERE t.state IN ('planned', 'started') AND (${after ?? null}::uuid IS NULL OR t.global_id > ${after ?? null}::uuid)
+         AND (${onAssets ?? null}::bigint[] IS NULL OR t.asset_id = ANY(${onAssets ?? null}::bigint[]))
+       ORDER BY t.global_id LIMIT ${limit}`,
     );
   }
 
@@ -124,7 +144,7 @@ export class SyncExportRepository {
   async assetsWithNeeds(assetIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
     if (assetIds.length === 0) return new Map();
     const rows = await this.db.query<Record<string, unknown> & { base: string }>(
-      `SELECT b.id::text AS base, ${ASSET_COLUMNS}
+      sql`SELECT b.id::text AS base, ${ASSET_COLUMNS}
        FROM assets b
        LEFT JOIN assets s ON s.id = b.parent_section_id
        CROSS JOIN LATERAL unnest(ARRAY[s.from_node_id, s.to_node_id, b.from_node_id, b.to_node_id, s.id, b.id])
@@ -133,9 +153,8 @@ export class SyncExportRepository {
        LEFT JOIN assets f ON f.id = a.from_node_id
        LEFT JOIN assets t ON t.id = a.to_node_id
        LEFT JOIN assets p ON p.id = a.parent_section_id
-       WHERE b.id = ANY($1::bigint[])
+       WHERE b.id = ANY(${assetIds}::bigint[])
        ORDER BY b.id, n.ord`,
-      [assetIds],
     );
     const out = new Map<string, Record<string, unknown>[]>();
     for (const { base, ...asset } of rows) {
@@ -151,13 +170,12 @@ export class SyncExportRepository {
     if (ownerIds.length === 0) return Promise.resolve([]);
     const table = { asset: 'assets', inspection: 'inspections', observation: 'observations' }[ownerType];
     return this.db.query<MediaRow>(
-      `SELECT m.global_id::text AS "globalId", m.owner_type AS "ownerType", o.global_id::text AS "ownerGlobalId",
+      sql`SELECT m.global_id::text AS "globalId", m.owner_type AS "ownerType", o.global_id::text AS "ownerGlobalId",
          m.owner_id::text AS "ownerLocalId", m.kind, m.file_name AS "fileName", m.content_type AS "contentType",
          m.size_bytes::float8 AS "sizeBytes", m.sha256
-       FROM media m JOIN ${table} o ON o.id = m.owner_id
-       WHERE m.owner_type = $1 AND m.owner_id = ANY($2::bigint[])
+       FROM media m JOIN ${sql.identifier(table)} o ON o.id = m.owner_id
+       WHERE m.owner_type = ${ownerType} AND m.owner_id = ANY(${ownerIds}::bigint[])
        ORDER BY m.global_id`,
-      [ownerType, ownerIds],
     );
   }
 
@@ -166,19 +184,16 @@ export class SyncExportRepository {
     globalId: string,
   ): Promise<{ storageKey: string; sizeBytes: number; contentType: string } | undefined> {
     const [row] = await this.db.query<{ storageKey: string; sizeBytes: number; contentType: string }>(
-      `SELECT storage_key AS "storageKey", size_bytes::float8 AS "sizeBytes", content_type AS "contentType"
-       FROM media WHERE global_id = $1::uuid`,
-      [globalId],
+      sql`SELECT storage_key AS "storageKey", size_bytes::float8 AS "sizeBytes", content_type AS "contentType"
+       FROM media WHERE global_id = ${globalId}::uuid`,
     );
     return row;
   }
 
   async page(kind: ExportKind, r: PageRequest): Promise<RawPage> {
-    const rows = await this.db.query<Record<string, unknown> & { cursor: string }>(PAGE_SQL[kind], [
-      r.after ?? null,
-      r.limit,
-      r.only ?? null,
-    ]);
+    const rows = await this.db.query<Record<string, unknown> & { cursor: string }>(
+      PAGE_SQL[kind](r.after ?? null, r.limit, r.only ?? null),
+    );
     return {
       keys: rows.map((row) => row.cursor),
       rows: rows.map(({ cursor: _cursor, ...rest }) => rest),

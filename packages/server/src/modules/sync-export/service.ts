@@ -16,7 +16,7 @@ import type { MediaRecord, PlannedTaskRecord, PlannedTasksPage, TasksExportQuery
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { fail } from '../../errors';
-import type { MediaStore } from '../sync-agent/media-store';
+import type { MediaStore } from '../storage/service';
 import type { CurrentUser } from '../users/service';
 import { UUID_CURSOR, type MediaRow, type SyncExportRepository } from './repository';
 
@@ -90,6 +90,19 @@ export class SyncExportService {
       media: media.filter((m) => m.ownerLocalId === r.assetId).map((m) => toMediaRecord(m, `Task ${r.assetCode}`)),
     }));
     return { items, next: rows.length === q.limit ? rows[rows.length - 1]!.globalId : null };
+  }
+
+  /**
+   * Each asset with what it needs to exist in another system, in the order to write them (the Field's
+   * agent sends these with its inspections, as this export sends them with planned tasks).
+   */
+  assetsWithNeeds(assetIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
+    return this.repo.assetsWithNeeds(assetIds);
+  }
+
+  /** The media of the given owners (local ids of one owner type), as `toMediaRecord` reads them. */
+  mediaOf(ownerType: 'asset' | 'inspection' | 'observation', ownerIds: string[]): Promise<MediaRow[]> {
+    return this.repo.media(ownerType, ownerIds);
   }
 
   /**

@@ -4,25 +4,59 @@
  * changes nothing: rows that already match are not rewritten.
  */
 import { randomUUID } from 'node:crypto';
-import type { ImportOutcome, InspectionRecord, InspectionsImport, MediaRecord } from '@manway/core/api/sync-data';
-import { inTransaction } from '../../db/bulk';
+import type { ImportOutcome, InspectionRecord, MediaRecord } from '@manway/core/api/sync-data';
 import type { Connection, Database } from '../../db/connection';
-import { createMissingAssets } from '../sync-agent/repository';
+import { sql } from '../../db/sql';
 
-type Options = Omit<InspectionsImport['options'], 'AutoAcceptImportedTasks'>;
-
-const INSPECTION_FIELDS = `"globalId" uuid, "standardId" text, direction text, "inspectedAt" timestamptz, weather text,
+const INSPECTION_FIELDS =
+  sql.raw(`"globalId" uuid, "standardId" text, direction text, "inspectedAt" timestamptz, weather text,
   "preCleaning" boolean, "lengthSurveyedM" double precision, header jsonb, "strPeak" smallint, "strRating" integer,
   "strIndex" double precision, "strQuick" text, "omPeak" smallint, "omRating" integer, "omIndex" double precision,
-  "omQuick" text, "startNodeGlobalId" uuid`;
+  "omQuick" text, "startNodeGlobalId" uuid`);
 
-const COPIED = `standard_id, direction, inspected_at, weather, pre_cleaning, length_surveyed_m, header, str_peak, str_rating,
-  str_index, str_quick, om_peak, om_rating, om_index, om_quick, start_node_id, task_id`;
+const COPIED =
+  sql.raw(`standard_id, direction, inspected_at, weather, pre_cleaning, length_surveyed_m, header, str_peak, str_rating,
+  str_index, str_quick, om_peak, om_rating, om_index, om_quick, start_node_id, task_id`);
 
-const COPIED_LIST = COPIED.split(',').map((c) => c.trim());
+const COPIED_LIST = [
+  'standard_id',
+  'direction',
+  'inspected_at',
+  'weather',
+  'pre_cleaning',
+  'length_surveyed_m',
+  'header',
+  'str_peak',
+  'str_rating',
+  'str_index',
+  'str_quick',
+  'om_peak',
+  'om_rating',
+  'om_index',
+  'om_quick',
+  'start_node_id',
+  'task_id',
+];
 
-const OBSERVATION_COLUMNS = `standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2,
-  clock_from, clock_to, at_joint, continuous, continuous_group, grade, remark`;
+const OBSERVATION_LIST = [
+  'standard_id',
+  'sequence',
+  'distance_m',
+  'code',
+  'characterisation',
+  'quantification1',
+  'quantification2',
+  'clock_from',
+  'clock_to',
+  'at_joint',
+  'continuous',
+  'continuous_group',
+  'grade',
+  'remark',
+];
+const OBSERVATION_COLUMNS =
+  sql.raw(`standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2,
+  clock_from, clock_to, at_joint, continuous, continuous_group, grade, remark`);
 
 /** What the Office holds of a record sent: its inspection, task (and the task's asset) and asset, and what of its standard is missing. */
 interface Found {
@@ -34,9 +68,41 @@ interface Found {
   missing: string[];
 }
 
-const OBSERVATION_FIELDS = `"globalId" uuid, "standardId" text, sequence integer, "distanceM" double precision, code text,
+/** What the Office holds of a record sent, for the import's rules (sync-import/service.ts). */
+export interface ImportFacts {
+  /** The Office has the inspection, with this review (null when not reviewed). */
+  existing: { review: string | null } | null;
+  /** The record names a task the Office has. */
+  taskFound: boolean;
+  /** The Office's task of that global id is on another asset than the record's. */
+  taskOnOtherAsset: boolean;
+  /** What of the record's standard the Office lacks ('standard X', 'code X/Y'). */
+  missing: string[];
+  /** The Office has the record's asset (maybe created for an earlier record of the page). */
+  assetHere: boolean;
+}
+
+/** A record's fate by the rules: left as it is or skipped with the reason, written, or written once its asset is created. */
+export type ImportVerdict = ImportOutcome | 'write' | 'create';
+
+export interface ImportRules {
+  decide(item: InspectionRecord, facts: ImportFacts): ImportVerdict;
+  /** The outcome of a record whose missing asset could not be created, with the reasons. */
+  notCreated(item: InspectionRecord, reasons: string[]): ImportOutcome;
+}
+
+/** Writes the assets among the records that this system lacks, in the caller's transaction (handed in by services.ts). */
+export interface AssetCreator {
+  createMissingAssets(
+    conn: Pick<Connection, 'query'>,
+    items: readonly unknown[],
+  ): Promise<{ inserted: number; skipped: { label: string; reason: string }[] }>;
+}
+
+const OBSERVATION_FIELDS =
+  sql.raw(`"globalId" uuid, "standardId" text, sequence integer, "distanceM" double precision, code text,
   characterisation text, quantification1 double precision, quantification2 double precision, "clockFrom" smallint,
-  "clockTo" smallint, "atJoint" boolean, continuous text, "continuousGroup" integer, grade smallint, remark text`;
+  "clockTo" smallint, "atJoint" boolean, continuous text, "continuousGroup" integer, grade smallint, remark text`);
 
 export interface UploadRow {
   owner_type: string;
@@ -49,50 +115,63 @@ export interface UploadRow {
 }
 
 export class SyncImportRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly assets: AssetCreator,
+  ) {}
 
   /**
    * Writes a page of inspections in one transaction, a few statements for the whole page: the
-   * records are looked up together, the existing-task action and the skip rules decide each one,
-   * missing assets are created (one by one, nodes first, so each sees those written before it), then
-   * the inspections, their observations and their tasks are written set-wise. Outcomes are in page order.
+   * records are looked up together, the rules decide each one, missing assets are created (one by
+   * one, nodes first, so each sees those written before it), then the inspections, their
+   * observations and their tasks are written set-wise. Outcomes are in page order.
    * `acceptedBy` is the editor accepting the inspections (and completing their tasks); null
    * delivers them pending the Office's review.
    */
   importInspections(
     items: InspectionRecord[],
-    options: Options,
-    caller: { acceptedBy: string | null; mayChangeAccepted: boolean },
+    rules: ImportRules,
+    acceptedBy: string | null,
   ): Promise<ImportOutcome[]> {
-    const { acceptedBy } = caller;
-    return inTransaction(this.db, async (conn) => {
+    return this.db.transaction(async (tx) => {
       // The assets travel only for creating missing ones; the rest is parsed by PostgreSQL once a statement.
       const records = JSON.stringify(items.map(({ assets: _assets, ...rest }) => rest));
-      const found = await conn.query<Found>(
-        `SELECT i.id::text AS existing, i.review, t.id::text AS task, t.asset_id::text AS "taskAsset", a.id::text AS asset,
+      const found = await tx.query<Found>(
+        sql`SELECT i.id::text AS existing, i.review, t.id::text AS task, t.asset_id::text AS "taskAsset", a.id::text AS asset,
            ARRAY(SELECT 'standard ' || r."standardId" WHERE NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")
              UNION ALL
              SELECT w.what FROM (SELECT DISTINCT 'code ' || o."standardId" || '/' || o.code AS what
                FROM jsonb_to_recordset(r.observations) AS o("standardId" text, code text)
                WHERE NOT EXISTS (SELECT 1 FROM observation_codes c WHERE c.standard_id = o."standardId" AND c.code = o.code)
                ORDER BY 1) w) AS missing
-         FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("globalId" uuid, "taskGlobalId" uuid, "assetGlobalId" uuid,
+         FROM ROWS FROM (jsonb_to_recordset(${records}::jsonb) AS ("globalId" uuid, "taskGlobalId" uuid, "assetGlobalId" uuid,
            "standardId" text, observations jsonb)) WITH ORDINALITY AS r
          LEFT JOIN inspections i ON i.global_id = r."globalId"
          LEFT JOIN tasks t ON t.global_id = r."taskGlobalId"
          LEFT JOIN assets a ON a.global_id = r."assetGlobalId"
          ORDER BY r.ordinality`,
-        [records],
       );
       const outcomes: ImportOutcome[] = [];
       const going: { index: number; assetId: string; taskId: string | null; createdAssets: string[] }[] = [];
       for (const [index, item] of items.entries()) {
         const f = found[index]!;
-        const decided = await this.decide(conn, item, f, options, caller.mayChangeAccepted);
-        if ('result' in decided) outcomes.push(decided);
+        // An asset created for an earlier record of this page is there now.
+        const assetId = f.asset ?? (await idOf(tx, 'assets', item.assetGlobalId));
+        const verdict = rules.decide(item, {
+          existing: f.existing === null ? null : { review: f.review },
+          taskFound: f.task !== null,
+          taskOnOtherAsset: f.task !== null && f.taskAsset !== f.asset,
+          missing: f.missing,
+          assetHere: assetId !== null,
+        });
+        let target: { assetId: string; taskId: string | null; createdAssets: string[] } | ImportOutcome;
+        if (verdict === 'write') target = { assetId: assetId!, taskId: f.task, createdAssets: [] };
+        else if (verdict === 'create') target = await this.createAsset(tx, item, rules);
+        else target = verdict;
+        if ('result' in target) outcomes.push(target);
         else {
           outcomes.push({ globalId: item.globalId, result: 'unchanged', reason: null, createdAssets: [] });
-          going.push({ index, ...decided });
+          going.push({ index, ...target });
         }
       }
       if (going.length === 0) return outcomes;
@@ -100,30 +179,33 @@ export class SyncImportRepository {
         going.map((g) => ({ globalId: items[g.index]!.globalId, assetId: g.assetId, taskId: g.taskId })),
       );
       const accept = acceptedBy !== null;
+      const excludedCopied = sql.raw(COPIED_LIST.map((c) => `${c} = excluded.${c}`).join(', '));
+      const currentCopied = sql.raw(COPIED_LIST.map((c) => `inspections.${c}`).join(', '));
+      const incomingCopied = sql.raw(COPIED_LIST.map((c) => `excluded.${c}`).join(', '));
       // Once the Office accepted an inspection it stays accepted, whatever a later update says.
-      const written = await conn.query<{ globalId: string; id: string; inserted: boolean }>(
-        `INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, ${COPIED})
-         SELECT r."globalId", g."assetId", CASE WHEN $3 THEN 'completed' ELSE 'pending' END,
-           CASE WHEN $3 THEN 'accepted' END, CASE WHEN $3 THEN $4::uuid END, CASE WHEN $3 THEN now() END,
+      const written = await tx.query<{ globalId: string; id: string; inserted: boolean }>(
+        sql`INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, ${COPIED})
+         SELECT r."globalId", g."assetId", CASE WHEN ${accept}::boolean THEN 'completed' ELSE 'pending' END,
+           CASE WHEN ${accept}::boolean THEN 'accepted' END, CASE WHEN ${accept}::boolean THEN ${acceptedBy}::uuid END,
+           CASE WHEN ${accept}::boolean THEN now() END,
            r."standardId", r.direction, r."inspectedAt", r.weather, r."preCleaning", r."lengthSurveyedM", r.header,
            r."strPeak", r."strRating", r."strIndex", r."strQuick", r."omPeak", r."omRating", r."omIndex", r."omQuick",
            (SELECT id FROM assets WHERE global_id = r."startNodeGlobalId"), g."taskId"
-         FROM jsonb_to_recordset($1::jsonb) AS r(${INSPECTION_FIELDS})
-         JOIN jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "assetId" bigint, "taskId" bigint)
+         FROM jsonb_to_recordset(${records}::jsonb) AS r(${INSPECTION_FIELDS})
+         JOIN jsonb_to_recordset(${targets}::jsonb) AS g("globalId" uuid, "assetId" bigint, "taskId" bigint)
            ON g."globalId" = r."globalId"
          ON CONFLICT (global_id) DO UPDATE SET asset_id = excluded.asset_id,
-           ${COPIED_LIST.map((c) => `${c} = excluded.${c}`).join(', ')},
+           ${excludedCopied},
            status = CASE WHEN inspections.review = 'accepted' THEN inspections.status ELSE excluded.status END,
            review = CASE WHEN inspections.review = 'accepted' THEN inspections.review ELSE excluded.review END,
            reviewed_by = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_by ELSE excluded.reviewed_by END,
            reviewed_at = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_at ELSE excluded.reviewed_at END,
            version = inspections.version + 1
-         WHERE (inspections.asset_id, ${COPIED_LIST.map((c) => `inspections.${c}`).join(', ')},
+         WHERE (inspections.asset_id, ${currentCopied},
                 CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE inspections.status END)
-           IS DISTINCT FROM (excluded.asset_id, ${COPIED_LIST.map((c) => `excluded.${c}`).join(', ')},
+           IS DISTINCT FROM (excluded.asset_id, ${incomingCopied},
                 CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE excluded.status END)
          RETURNING global_id::text AS "globalId", id::text AS id, (xmax = 0) AS inserted`,
-        [records, targets, accept, acceptedBy],
       );
       const byGlobalId = new Map(written.map((w) => [w.globalId, w]));
       const ids = going.map((g) => {
@@ -134,16 +216,15 @@ export class SyncImportRepository {
         };
       });
       const targetIds = JSON.stringify(ids);
-      const changed = await this.writeObservations(conn, records, targetIds);
-      for (const globalId of await this.linkVideos(conn, records, targetIds)) changed.add(globalId);
+      const changed = await this.writeObservations(tx, records, targetIds);
+      for (const globalId of await this.linkVideos(tx, records, targetIds)) changed.add(globalId);
       if (accept) {
-        // Each task here is the task of its inspection's own asset (`decide`); a deleted one stays deleted.
+        // Each task here is the task of its inspection's own asset (the rules); a deleted one stays deleted.
         const tasks = going.flatMap((g) => (g.taskId === null ? [] : [g.taskId]));
         if (tasks.length > 0) {
-          await conn.query(
-            `UPDATE tasks SET state = 'completed', version = version + 1
-             WHERE id = ANY($1::bigint[]) AND state IN ('planned', 'started', 'inspection-created')`,
-            [tasks],
+          await tx.query(
+            sql`UPDATE tasks SET state = 'completed', version = version + 1
+             WHERE id = ANY(${tasks}::bigint[]) AND state IN ('planned', 'started', 'inspection-created')`,
           );
         }
       }
@@ -162,58 +243,14 @@ export class SyncImportRepository {
   }
 
   /**
-   * What becomes of one record: kept or skipped with the reason, or written on this asset and task.
-   * A missing asset is created here from the records sent along, unless the rule skips; an asset
-   * the Office holds is never changed by an import.
-   */
-  private async decide(
-    conn: Connection,
-    item: InspectionRecord,
-    f: Found,
-    options: Options,
-    mayChangeAccepted: boolean,
-  ): Promise<ImportOutcome | { assetId: string; taskId: string | null; createdAssets: string[] }> {
-    const left = (result: 'kept' | 'skipped', reason: string): ImportOutcome => ({
-      globalId: item.globalId,
-      result,
-      reason,
-      createdAssets: [],
-    });
-    if (f.existing && options.ExistingTasksAction === 'Skip') {
-      return left('kept', 'the Office has it; Skip updating existing office task');
-    }
-    if (f.existing && options.ExistingTasksAction === 'UpdateNotAcceptedTasks' && f.review === 'accepted') {
-      return left('kept', 'the Office has accepted it; only not yet accepted tasks are updated');
-    }
-    // What the Office accepted is an office decision; only an editor's account may send it again.
-    if (f.existing && f.review === 'accepted' && !mayChangeAccepted) {
-      return left('kept', 'the Office has accepted it; only an account with editor permissions updates it');
-    }
-    if (item.taskGlobalId !== null && f.task === null && options.SkipIfNotExistInOffice) {
-      return left('skipped', 'its task is not in the Office system');
-    }
-    if (f.missing.length > 0) {
-      return left('skipped', `${f.missing.join(', ')} not in the Office system; send the database structure first`);
-    }
-    // An inspection completes (and links to) only the task of the asset it inspected.
-    if (f.task !== null && f.taskAsset !== f.asset) {
-      return left('skipped', 'its task in the Office system is for another asset');
-    }
-    // An asset created for an earlier record of this page is there now.
-    const assetId = f.asset ?? (await this.idOf(conn, 'assets', item.assetGlobalId));
-    if (assetId !== null) return { assetId, taskId: f.task, createdAssets: [] };
-    if (options.SkipIfAssetNotExistInOffice) return left('skipped', 'its asset is not in the Office system');
-    return this.createAsset(conn, item);
-  }
-
-  /**
    * Creates the record's missing asset with what it needs (its end nodes, its section), one by one,
    * nodes first, so each sees those before it. Only the assets the inspected asset refers to are
    * taken from the records sent along, and only those the Office lacks: all of them or none.
    */
   private async createAsset(
-    conn: Connection,
+    tx: Connection,
     item: InspectionRecord,
+    rules: ImportRules,
   ): Promise<ImportOutcome | { assetId: string; taskId: null; createdAssets: string[] }> {
     const byId = new Map(item.assets.map((a) => [a.globalId, a]));
     const needed = new Set<string>();
@@ -226,24 +263,18 @@ export class SyncImportRepository {
     }
     const reasons: string[] = [];
     const created: string[] = [];
-    await conn.exec('SAVEPOINT create_asset');
+    await tx.exec('SAVEPOINT create_asset');
     for (const asset of item.assets.filter((a) => needed.has(a.globalId))) {
-      const written = await createMissingAssets(conn, [asset]);
+      const written = await this.assets.createMissingAssets(tx, [asset]);
       reasons.push(...written.skipped.map((s) => `${s.label}: ${s.reason}`));
       if (written.inserted > 0) created.push(`${asset.objectType} ${asset.assetCode}`);
     }
-    const assetId = await this.idOf(conn, 'assets', item.assetGlobalId);
+    const assetId = await idOf(tx, 'assets', item.assetGlobalId);
     if (assetId === null) {
-      await conn.exec('ROLLBACK TO SAVEPOINT create_asset');
-      const why = reasons.join('; ');
-      return {
-        globalId: item.globalId,
-        result: 'skipped',
-        reason: `its asset could not be created in the Office system (${why || 'not sent'}); nothing was created`,
-        createdAssets: [],
-      };
+      await tx.exec('ROLLBACK TO SAVEPOINT create_asset');
+      return rules.notCreated(item, reasons);
     }
-    await conn.exec('RELEASE SAVEPOINT create_asset');
+    await tx.exec('RELEASE SAVEPOINT create_asset');
     return { assetId, taskId: null, createdAssets: created };
   }
 
@@ -251,33 +282,33 @@ export class SyncImportRepository {
    * Makes each written inspection's observations those of its record; answers the global ids of the
    * inspections whose observations changed.
    */
-  private async writeObservations(conn: Connection, records: string, ids: string): Promise<Set<string>> {
-    const sent = `SELECT g."inspectionId", g."globalId" AS "inspectionGlobalId", o.*
-      FROM jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
-      JOIN jsonb_to_recordset($1::jsonb) AS r("globalId" uuid, observations jsonb) ON r."globalId" = g."globalId"
+  private async writeObservations(tx: Connection, records: string, ids: string): Promise<Set<string>> {
+    const sent = sql`SELECT g."inspectionId", g."globalId" AS "inspectionGlobalId", o.*
+      FROM jsonb_to_recordset(${ids}::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
+      JOIN jsonb_to_recordset(${records}::jsonb) AS r("globalId" uuid, observations jsonb) ON r."globalId" = g."globalId"
       CROSS JOIN LATERAL jsonb_to_recordset(r.observations) AS o(${OBSERVATION_FIELDS})`;
-    const removed = await conn.query<{ globalId: string }>(
-      `DELETE FROM observations x USING jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
+    const removed = await tx.query<{ globalId: string }>(
+      sql`DELETE FROM observations x USING jsonb_to_recordset(${ids}::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
        WHERE x.inspection_id = g."inspectionId"
          AND NOT EXISTS (SELECT 1 FROM (${sent}) s WHERE s."inspectionId" = x.inspection_id AND s."globalId" = x.global_id)
        RETURNING g."globalId"::text AS "globalId"`,
-      [records, ids],
     );
-    const list = OBSERVATION_COLUMNS.split(',').map((c) => c.trim());
-    const written = await conn.query<{ globalId: string }>(
-      `WITH s AS MATERIALIZED (${sent}),
+    const sets = sql.raw(OBSERVATION_LIST.map((c) => `${c} = excluded.${c}`).join(', '));
+    const current = sql.raw(OBSERVATION_LIST.map((c) => `observations.${c}`).join(', '));
+    const incoming = sql.raw(OBSERVATION_LIST.map((c) => `excluded.${c}`).join(', '));
+    const written = await tx.query<{ globalId: string }>(
+      sql`WITH s AS MATERIALIZED (${sent}),
        w AS (
          INSERT INTO observations (global_id, inspection_id, ${OBSERVATION_COLUMNS})
          SELECT s."globalId", s."inspectionId", s."standardId", s.sequence, s."distanceM", s.code, s.characterisation,
            s.quantification1, s.quantification2, s."clockFrom", s."clockTo", s."atJoint", s.continuous,
            s."continuousGroup", s.grade, s.remark
          FROM s
-         ON CONFLICT (global_id) DO UPDATE SET ${list.map((c) => `${c} = excluded.${c}`).join(', ')},
+         ON CONFLICT (global_id) DO UPDATE SET ${sets},
            version = observations.version + 1
-         WHERE (${list.map((c) => `observations.${c}`).join(', ')}) IS DISTINCT FROM (${list.map((c) => `excluded.${c}`).join(', ')})
+         WHERE (${current}) IS DISTINCT FROM (${incoming})
          RETURNING global_id)
        SELECT DISTINCT s."inspectionGlobalId"::text AS "globalId" FROM w JOIN s ON s."globalId" = w.global_id`,
-      [records, ids],
     );
     return new Set([...removed, ...written].map((r) => r.globalId));
   }
@@ -287,13 +318,13 @@ export class SyncImportRepository {
    * does not hold yet is linked when its file arrives (`completeUpload`). Answers the global ids of
    * the inspections where a link changed.
    */
-  private async linkVideos(conn: Connection, records: string, ids: string): Promise<Set<string>> {
-    const changed = await conn.query<{ globalId: string }>(
-      `WITH r AS (
+  private async linkVideos(tx: Connection, records: string, ids: string): Promise<Set<string>> {
+    const changed = await tx.query<{ globalId: string }>(
+      sql`WITH r AS (
          SELECT g."globalId" AS "inspectionGlobalId", g."inspectionId", o."globalId", o."videoMediaGlobalId",
            o."videoOffsetMs", (SELECT m.id FROM media m WHERE m.global_id = o."videoMediaGlobalId") AS media_id
-         FROM jsonb_to_recordset($2::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
-         JOIN jsonb_to_recordset($1::jsonb) AS i("globalId" uuid, observations jsonb) ON i."globalId" = g."globalId"
+         FROM jsonb_to_recordset(${ids}::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
+         JOIN jsonb_to_recordset(${records}::jsonb) AS i("globalId" uuid, observations jsonb) ON i."globalId" = g."globalId"
          CROSS JOIN LATERAL jsonb_to_recordset(i.observations)
            AS o("globalId" uuid, "videoMediaGlobalId" uuid, "videoOffsetMs" integer))
        UPDATE observations o SET video_media_global_id = r."videoMediaGlobalId", video_offset_ms = r."videoOffsetMs",
@@ -303,43 +334,28 @@ export class SyncImportRepository {
          AND (o.video_media_global_id, o.video_offset_ms, o.video_media_id)
            IS DISTINCT FROM (r."videoMediaGlobalId", r."videoOffsetMs", r.media_id)
        RETURNING r."inspectionGlobalId"::text AS "globalId"`,
-      [records, ids],
     );
     return new Set(changed.map((r) => r.globalId));
   }
 
-  private async idOf(conn: Pick<Connection, 'query'>, table: 'tasks' | 'assets', globalId: string) {
-    const [row] = await conn.query<{ id: string }>(`SELECT id::text AS id FROM ${table} WHERE global_id = $1::uuid`, [
-      globalId,
-    ]);
-    return row?.id ?? null;
-  }
-
   /** The local id of a media owner, or null when the Office does not have it. */
-  async ownerId(ownerType: MediaRecord['ownerType'], globalId: string): Promise<string | null> {
-    const table = { asset: 'assets', inspection: 'inspections', observation: 'observations' }[ownerType];
-    const [row] = await this.db.query<{ id: string }>(
-      `SELECT id::text AS id FROM ${table} WHERE global_id = $1::uuid`,
-      [globalId],
-    );
-    return row?.id ?? null;
+  ownerId(ownerType: MediaRecord['ownerType'], globalId: string): Promise<string | null> {
+    return idOf(this.db, OWNER_TABLES[ownerType], globalId);
   }
 
   async media(globalId: string): Promise<{ sha256: string; size_bytes: number } | undefined> {
     const [row] = await this.db.query<{ sha256: string; size_bytes: number }>(
-      `SELECT sha256, size_bytes::float8 AS size_bytes FROM media WHERE global_id = $1::uuid`,
-      [globalId],
+      sql`SELECT sha256, size_bytes::float8 AS size_bytes FROM media WHERE global_id = ${globalId}::uuid`,
     );
     return row;
   }
 
   async upload(globalId: string): Promise<(UploadRow & { token: string; writing: boolean }) | undefined> {
     const [row] = await this.db.query<UploadRow & { token: string; writing: boolean }>(
-      `SELECT owner_type, owner_global_id::text AS owner_global_id, kind, file_name, content_type,
+      sql`SELECT owner_type, owner_global_id::text AS owner_global_id, kind, file_name, content_type,
          size_bytes::float8 AS size_bytes, sha256, token::text AS token,
          coalesce(writing_until > now(), false) AS writing
-       FROM media_uploads WHERE global_id = $1::uuid`,
-      [globalId],
+       FROM media_uploads WHERE global_id = ${globalId}::uuid`,
     );
     return row;
   }
@@ -353,8 +369,9 @@ export class SyncImportRepository {
     const fresh = randomUUID();
     // One statement, so two senders declaring at once cannot both take the file.
     const [row] = await this.db.query<{ token: string; inserted: boolean }>(
-      `INSERT INTO media_uploads (global_id, owner_type, owner_global_id, kind, file_name, content_type, size_bytes, sha256, token)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      sql`INSERT INTO media_uploads (global_id, owner_type, owner_global_id, kind, file_name, content_type, size_bytes, sha256, token)
+       VALUES (${m.globalId}, ${m.ownerType}, ${m.ownerGlobalId}, ${m.kind}, ${m.fileName}, ${m.contentType}, ${m.sizeBytes},
+         ${m.sha256}, ${fresh})
        ON CONFLICT (global_id) DO UPDATE SET owner_type = excluded.owner_type, owner_global_id = excluded.owner_global_id,
          kind = excluded.kind, file_name = excluded.file_name, content_type = excluded.content_type,
          size_bytes = excluded.size_bytes, sha256 = excluded.sha256, touched_at = now(),
@@ -362,21 +379,9 @@ export class SyncImportRepository {
          token = CASE WHEN (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
            THEN media_uploads.token ELSE excluded.token END
        WHERE (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
-         OR (media_uploads.touched_at <= now() - make_interval(secs => $10)
+         OR (media_uploads.touched_at <= now() - make_interval(secs => ${leaseSeconds})
              AND (media_uploads.writing_until IS NULL OR media_uploads.writing_until <= now()))
        RETURNING token::text AS token, (xmax = 0) AS inserted`,
-      [
-        m.globalId,
-        m.ownerType,
-        m.ownerGlobalId,
-        m.kind,
-        m.fileName,
-        m.contentType,
-        m.sizeBytes,
-        m.sha256,
-        fresh,
-        leaseSeconds,
-      ],
     );
     if (!row) return 'busy';
     return { token: row.token, replaced: !row.inserted && row.token === fresh };
@@ -388,23 +393,22 @@ export class SyncImportRepository {
    */
   async startWrite(globalId: string, token: string, seconds: number): Promise<boolean> {
     const rows = await this.db.query(
-      `UPDATE media_uploads SET writing_until = now() + make_interval(secs => $3), touched_at = now()
-       WHERE global_id = $1::uuid AND token = $2::uuid AND (writing_until IS NULL OR writing_until <= now())
+      sql`UPDATE media_uploads SET writing_until = now() + make_interval(secs => ${seconds}), touched_at = now()
+       WHERE global_id = ${globalId}::uuid AND token = ${token}::uuid AND (writing_until IS NULL OR writing_until <= now())
        RETURNING 1`,
-      [globalId, token, seconds],
     );
     return rows.length > 0;
   }
 
   async endWrite(globalId: string, token: string): Promise<void> {
     await this.db.query(
-      `UPDATE media_uploads SET writing_until = NULL, touched_at = now() WHERE global_id = $1::uuid AND token = $2::uuid`,
-      [globalId, token],
+      sql`UPDATE media_uploads SET writing_until = NULL, touched_at = now()
+       WHERE global_id = ${globalId}::uuid AND token = ${token}::uuid`,
     );
   }
 
   async dropUpload(globalId: string): Promise<void> {
-    await this.db.query(`DELETE FROM media_uploads WHERE global_id = $1::uuid`, [globalId]);
+    await this.db.query(sql`DELETE FROM media_uploads WHERE global_id = ${globalId}::uuid`);
   }
 
   /**
@@ -413,10 +417,9 @@ export class SyncImportRepository {
    */
   async dropAbandonedUploads(idleSeconds: number): Promise<string[]> {
     const rows = await this.db.query<{ global_id: string }>(
-      `DELETE FROM media_uploads
-       WHERE touched_at < now() - make_interval(secs => $1) AND (writing_until IS NULL OR writing_until <= now())
+      sql`DELETE FROM media_uploads
+       WHERE touched_at < now() - make_interval(secs => ${idleSeconds}) AND (writing_until IS NULL OR writing_until <= now())
        RETURNING global_id::text AS global_id`,
-      [idleSeconds],
     );
     return rows.map((r) => r.global_id);
   }
@@ -425,8 +428,7 @@ export class SyncImportRepository {
   async declared(globalIds: string[]): Promise<Set<string>> {
     if (globalIds.length === 0) return new Set();
     const rows = await this.db.query<{ global_id: string }>(
-      `SELECT global_id::text AS global_id FROM media_uploads WHERE global_id = ANY($1::uuid[])`,
-      [globalIds],
+      sql`SELECT global_id::text AS global_id FROM media_uploads WHERE global_id = ANY(${globalIds}::uuid[])`,
     );
     return new Set(rows.map((r) => r.global_id));
   }
@@ -436,27 +438,38 @@ export class SyncImportRepository {
    * file into its storage inside the transaction, so a failure leaves neither row nor file.
    */
   completeUpload(globalId: string, ownerId: string, place: () => Promise<string>): Promise<void> {
-    return inTransaction(this.db, async (conn) => {
-      const [u] = await conn.query<UploadRow>(
-        `DELETE FROM media_uploads WHERE global_id = $1::uuid
+    return this.db.transaction(async (tx) => {
+      const [u] = await tx.query<UploadRow>(
+        sql`DELETE FROM media_uploads WHERE global_id = ${globalId}::uuid
          RETURNING owner_type, kind, file_name, content_type, size_bytes, sha256`,
-        [globalId],
       );
       if (!u) return;
       const key = await place();
-      await conn.query(
-        `INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      await tx.query(
+        sql`INSERT INTO media (global_id, owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+         VALUES (${globalId}, ${u.owner_type}, ${ownerId}, ${u.kind}, ${u.file_name}, ${key}, ${u.content_type}, ${u.sha256},
+           ${u.size_bytes})
          ON CONFLICT (global_id) DO NOTHING`,
-        [globalId, u.owner_type, ownerId, u.kind, u.file_name, key, u.content_type, u.sha256, u.size_bytes],
       );
       // Observations that arrived before their video now point at it.
-      await conn.query(
-        `UPDATE observations SET video_media_id = (SELECT id FROM media WHERE global_id = $1::uuid),
+      await tx.query(
+        sql`UPDATE observations SET video_media_id = (SELECT id FROM media WHERE global_id = ${globalId}::uuid),
            version = version + 1
-         WHERE video_media_global_id = $1::uuid AND video_media_id IS NULL`,
-        [globalId],
+         WHERE video_media_global_id = ${globalId}::uuid AND video_media_id IS NULL`,
       );
     });
   }
+}
+
+const OWNER_TABLES = { asset: 'assets', inspection: 'inspections', observation: 'observations' } as const;
+
+async function idOf(
+  conn: Pick<Connection, 'query'>,
+  table: 'assets' | 'inspections' | 'observations',
+  globalId: string,
+): Promise<string | null> {
+  const [row] = await conn.query<{ id: string }>(
+    sql`SELECT id::text AS id FROM ${sql.identifier(table)} WHERE global_id = ${globalId}::uuid`,
+  );
+  return row?.id ?? null;
 }

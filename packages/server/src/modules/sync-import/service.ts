@@ -10,6 +10,8 @@
 import type { Readable } from 'node:stream';
 import {
   MEDIA_CHUNK_BYTES,
+  type ImportOutcome,
+  type InspectionRecord,
   type InspectionsImport,
   type InspectionsImportResult,
   type MediaRecord,
@@ -18,8 +20,8 @@ import {
 import { hasEditorPermissions } from '@manway/core/roles';
 import { fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
-import { ChunkTooLargeError, typeAllowed, type MediaStore } from '../sync-agent/media-store';
-import type { SyncImportRepository, UploadRow } from './repository';
+import { ChunkTooLargeError, typeAllowed, type MediaStore } from '../storage/service';
+import type { ImportRules, SyncImportRepository, UploadRow } from './repository';
 
 /**
  * How long an upload must have been idle (no declaration, no chunk) before a declaration of other
@@ -34,6 +36,59 @@ export const ABANDONED_UPLOAD_SECONDS = 24 * 3600;
 export const DELIVERED_FOR_REVIEW =
   'The inspections were delivered for office review, not accepted: accepting them (AutoAcceptImportedTasks) ' +
   'needs an Office account with editor permissions (administrator or editor).';
+
+/**
+ * Which records of a page are written, and which are left as they are or skipped with the reason:
+ * the sync user's settings (ExistingTasksAction, the skip rules) and the Office's own (what it
+ * accepted is changed only by an editor's account; an inspection completes only its own asset's task).
+ */
+function importRules(
+  options: Omit<InspectionsImport['options'], 'AutoAcceptImportedTasks'>,
+  editor: boolean,
+): ImportRules {
+  const left = (item: InspectionRecord, result: 'kept' | 'skipped', reason: string): ImportOutcome => ({
+    globalId: item.globalId,
+    result,
+    reason,
+    createdAssets: [],
+  });
+  return {
+    decide(item, f) {
+      if (f.existing && options.ExistingTasksAction === 'Skip') {
+        return left(item, 'kept', 'the Office has it; Skip updating existing office task');
+      }
+      if (f.existing?.review === 'accepted' && options.ExistingTasksAction === 'UpdateNotAcceptedTasks') {
+        return left(item, 'kept', 'the Office has accepted it; only not yet accepted tasks are updated');
+      }
+      // What the Office accepted is an office decision; only an editor's account may send it again.
+      if (f.existing?.review === 'accepted' && !editor) {
+        return left(item, 'kept', 'the Office has accepted it; only an account with editor permissions updates it');
+      }
+      if (item.taskGlobalId !== null && !f.taskFound && options.SkipIfNotExistInOffice) {
+        return left(item, 'skipped', 'its task is not in the Office system');
+      }
+      if (f.missing.length > 0) {
+        return left(
+          item,
+          'skipped',
+          `${f.missing.join(', ')} not in the Office system; send the database structure first`,
+        );
+      }
+      // An inspection completes (and links to) only the task of the asset it inspected.
+      if (f.taskOnOtherAsset) return left(item, 'skipped', 'its task in the Office system is for another asset');
+      if (f.assetHere) return 'write';
+      if (options.SkipIfAssetNotExistInOffice) return left(item, 'skipped', 'its asset is not in the Office system');
+      // A missing asset is created from the records sent along; one the Office holds is never changed.
+      return 'create';
+    },
+    notCreated: (item, reasons) =>
+      left(
+        item,
+        'skipped',
+        `its asset could not be created in the Office system (${reasons.join('; ') || 'not sent'}); nothing was created`,
+      ),
+  };
+}
 
 export class SyncImportService {
   constructor(
@@ -62,10 +117,7 @@ export class SyncImportService {
     const editor = hasEditorPermissions(user.role);
     const accepting = asked && editor;
     return {
-      outcomes: await this.repo.importInspections(body.items, rules, {
-        acceptedBy: accepting ? user.id : null,
-        mayChangeAccepted: editor,
-      }),
+      outcomes: await this.repo.importInspections(body.items, importRules(rules, editor), accepting ? user.id : null),
       accepted: accepting,
       notice: asked && !accepting ? DELIVERED_FOR_REVIEW : null,
     };

@@ -1,10 +1,6 @@
 /** The SQL of the websync scheduler, the sync-agent task log and the per-user sync settings. */
-import { sql } from 'drizzle-orm';
-import { inTransaction } from '../../db/bulk';
 import type { Database } from '../../db/connection';
-
-/** Both drivers answer raw statements with `rows`; Drizzle types them per driver. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { sql, type SQL } from '../../db/sql';
 
 export interface ScheduleRow {
   id: string;
@@ -99,9 +95,9 @@ export type TaskOrder = 'scenario' | 'status' | 'started' | 'finished' | 'schedu
  * finished, failed and cancelled tasks can go: a run dispatched for a Scheduled task that is deleted
  * before it claims it finds no row and ends.
  */
-const DELETABLE = `(status <> 'InProgress' AND (lease_until IS NULL OR lease_until < now()))`;
+const DELETABLE = sql.raw(`(status <> 'InProgress' AND (lease_until IS NULL OR lease_until < now()))`);
 
-const TASK_COLUMNS = `id::text AS id, scenario, status, current_operation, is_transferring_media, percentage_complete,
+const TASK_COLUMNS = sql`id::text AS id, scenario, status, current_operation, is_transferring_media, percentage_complete,
   started, finished, schedule_name, scheduled_for, login, ${DELETABLE} AS can_be_deleted`;
 
 export type TaskDetailsRow = SyncTaskRow & { can_be_deleted: boolean };
@@ -113,38 +109,38 @@ export interface DeleteOutcome {
   running: number[];
 }
 
-/** The log filter as SQL: the WHERE clause, the ORDER BY and their parameters. */
-function taskQuery(f: TaskFilter): { where: string; order: string; params: unknown[] } {
+/** The log filter as SQL: the WHERE clause and the ORDER BY. */
+function taskQuery(f: TaskFilter): { where: SQL; order: SQL } {
   const dir = f.descending ? 'DESC' : 'ASC';
   const key = ['scenario', 'status', 'schedule_name', 'login'].includes(f.orderBy) ? `lower(${f.orderBy})` : f.orderBy;
+  const login = f.login ?? null;
+  const from = f.from ?? null;
+  const to = f.to ?? null;
+  const statuses = f.statuses ?? null;
+  const types = f.types ?? null;
+  const scheduleName = f.scheduleName ?? null;
+  const keyword = f.keyword ?? null;
+  const ownerId = f.ownerId ?? null;
   return {
     // A task's time is when it started, else when it was due, else when it was created.
-    where: `($1::text IS NULL OR lower(login) = lower($1))
-      AND ($2::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) >= $2)
-      AND ($3::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) <= $3)
-      AND ($4::text[] IS NULL OR status = ANY($4))
-      AND ($5::text[] IS NULL OR scenario = ANY($5))
-      AND ($6::text IS NULL OR schedule_name = $6)
-      AND ($7::text IS NULL OR strpos(lower(coalesce(schedule_name, '') || ' ' || login || ' ' || coalesce(current_operation, '')), lower($7)) > 0)
-      AND (NOT $8 OR ${DELETABLE})
-      AND ($9::uuid IS NULL OR user_id = $9)`,
-    order: `${key} ${dir} NULLS LAST, id ${dir}`,
-    params: [
-      f.login ?? null,
-      f.from ?? null,
-      f.to ?? null,
-      f.statuses ?? null,
-      f.types ?? null,
-      f.scheduleName ?? null,
-      f.keyword ?? null,
-      f.deletableOnly,
-      f.ownerId ?? null,
-    ],
+    where: sql`(${login}::text IS NULL OR lower(login) = lower(${login}::text))
+      AND (${from}::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) >= ${from}::timestamptz)
+      AND (${to}::timestamptz IS NULL OR coalesce(started, scheduled_for, created_at) <= ${to}::timestamptz)
+      AND (${statuses}::text[] IS NULL OR status = ANY(${statuses}::text[]))
+      AND (${types}::text[] IS NULL OR scenario = ANY(${types}::text[]))
+      AND (${scheduleName}::text IS NULL OR schedule_name = ${scheduleName}::text)
+      AND (${keyword}::text IS NULL
+        OR strpos(lower(coalesce(schedule_name, '') || ' ' || login || ' ' || coalesce(current_operation, '')), lower(${keyword}::text)) > 0)
+      AND (NOT ${f.deletableOnly}::boolean OR ${DELETABLE})
+      AND (${ownerId}::uuid IS NULL OR user_id = ${ownerId}::uuid)`,
+    // Our own column names and directions (the order is a closed set): written into the statement.
+    order: sql.raw(`${key} ${dir} NULLS LAST, id ${dir}`),
   };
 }
 
-const SCHEDULE_COLUMNS = `s.id::text AS id, s.name, s.scenario, s.user_id, u.login, s.schedule_text, s.task_settings,
-  s.task_schedule, s.last_start_time, s.next_start_time`;
+const SCHEDULE_COLUMNS =
+  sql.raw(`s.id::text AS id, s.name, s.scenario, s.user_id, u.login, s.schedule_text, s.task_settings,
+  s.task_schedule, s.last_start_time, s.next_start_time`);
 
 export class WebSyncRepository {
   constructor(private readonly db: Database) {}
@@ -154,46 +150,40 @@ export class WebSyncRepository {
     const dir = f.descending ? 'DESC' : 'ASC';
     // Text sorts ignore case; schedules without a next run sort last either way.
     const key = ['name', 'login', 'schedule_text', 'scenario'].includes(f.orderBy) ? `lower(${column})` : column;
+    const login = f.login ?? null;
+    const name = f.name ?? null;
+    const scenario = f.scenario ?? null;
+    const ownerId = f.ownerId ?? null;
     return this.db.query(
-      `SELECT s.id::text AS id FROM sync_schedules s JOIN users u ON u.id = s.user_id
-       WHERE ($1::text IS NULL OR lower(u.login) = lower($1))
-         AND ($2::text IS NULL OR s.name = $2)
-         AND ($3::text IS NULL OR s.scenario = $3)
-         AND ($4::uuid IS NULL OR s.user_id = $4)
-       ORDER BY ${key} ${dir} NULLS LAST, s.id ${dir}`,
-      [f.login ?? null, f.name ?? null, f.scenario ?? null, f.ownerId ?? null],
+      sql`SELECT s.id::text AS id FROM sync_schedules s JOIN users u ON u.id = s.user_id
+       WHERE (${login}::text IS NULL OR lower(u.login) = lower(${login}::text))
+         AND (${name}::text IS NULL OR s.name = ${name}::text)
+         AND (${scenario}::text IS NULL OR s.scenario = ${scenario}::text)
+         AND (${ownerId}::uuid IS NULL OR s.user_id = ${ownerId}::uuid)
+       ORDER BY ${sql.raw(`${key} ${dir} NULLS LAST, s.id ${dir}`)}`,
     );
   }
 
   schedulesByIds(ids: number[]): Promise<ScheduleRow[]> {
     return this.db.query(
-      `SELECT ${SCHEDULE_COLUMNS} FROM sync_schedules s JOIN users u ON u.id = s.user_id WHERE s.id = ANY($1::bigint[])`,
-      [ids],
+      sql`SELECT ${SCHEDULE_COLUMNS} FROM sync_schedules s JOIN users u ON u.id = s.user_id WHERE s.id = ANY(${ids}::bigint[])`,
     );
   }
 
   scheduleNames(login: string | undefined, ownerId: string | undefined): Promise<{ name: string }[]> {
     return this.db.query(
-      `SELECT DISTINCT s.name FROM sync_schedules s JOIN users u ON u.id = s.user_id
-       WHERE ($1::text IS NULL OR lower(u.login) = lower($1)) AND ($2::uuid IS NULL OR s.user_id = $2)
+      sql`SELECT DISTINCT s.name FROM sync_schedules s JOIN users u ON u.id = s.user_id
+       WHERE (${login ?? null}::text IS NULL OR lower(u.login) = lower(${login ?? null}::text))
+         AND (${ownerId ?? null}::uuid IS NULL OR s.user_id = ${ownerId ?? null}::uuid)
        ORDER BY s.name`,
-      [login ?? null, ownerId ?? null],
     );
   }
 
   async insertSchedule(w: ScheduleWrite): Promise<string> {
     const [row] = await this.db.query<{ id: string }>(
-      `INSERT INTO sync_schedules (name, scenario, user_id, schedule_text, task_settings, task_schedule, next_start_time)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) RETURNING id::text AS id`,
-      [
-        w.name,
-        w.scenario,
-        w.userId,
-        w.scheduleText,
-        JSON.stringify(w.taskSettings),
-        JSON.stringify(w.taskSchedule),
-        w.nextStartTime,
-      ],
+      sql`INSERT INTO sync_schedules (name, scenario, user_id, schedule_text, task_settings, task_schedule, next_start_time)
+       VALUES (${w.name}, ${w.scenario}, ${w.userId}, ${w.scheduleText}, ${JSON.stringify(w.taskSettings)}::jsonb,
+         ${JSON.stringify(w.taskSchedule)}::jsonb, ${w.nextStartTime}) RETURNING id::text AS id`,
     );
     return row!.id;
   }
@@ -201,29 +191,21 @@ export class WebSyncRepository {
   /** False when there is no such schedule. */
   async updateSchedule(id: number, w: ScheduleWrite): Promise<boolean> {
     const rows = await this.db.query(
-      `UPDATE sync_schedules SET name = $2, scenario = $3, user_id = $4, schedule_text = $5, task_settings = $6::jsonb,
-         task_schedule = $7::jsonb, next_start_time = $8, version = version + 1
-       WHERE id = $1 RETURNING id`,
-      [
-        id,
-        w.name,
-        w.scenario,
-        w.userId,
-        w.scheduleText,
-        JSON.stringify(w.taskSettings),
-        JSON.stringify(w.taskSchedule),
-        w.nextStartTime,
-      ],
+      sql`UPDATE sync_schedules SET name = ${w.name}, scenario = ${w.scenario}, user_id = ${w.userId},
+         schedule_text = ${w.scheduleText}, task_settings = ${JSON.stringify(w.taskSettings)}::jsonb,
+         task_schedule = ${JSON.stringify(w.taskSchedule)}::jsonb, next_start_time = ${w.nextStartTime},
+         version = version + 1
+       WHERE id = ${id} RETURNING id`,
     );
     return rows.length > 0;
   }
 
   /** Deletes the schedule and the logs of its tasks that are not running; false when there was none. */
   async deleteSchedule(id: number): Promise<boolean> {
-    return this.db.orm.transaction(async (tx) => {
-      await tx.execute(sql`DELETE FROM sync_agent_tasks WHERE schedule_id = ${id} AND status <> 'InProgress'`);
-      const r = await tx.execute(sql`DELETE FROM sync_schedules WHERE id = ${id} RETURNING id`);
-      return rowsOf(r).length > 0;
+    return this.db.transaction(async (tx) => {
+      await tx.query(sql`DELETE FROM sync_agent_tasks WHERE schedule_id = ${id} AND status <> 'InProgress'`);
+      const gone = await tx.query(sql`DELETE FROM sync_schedules WHERE id = ${id} RETURNING id`);
+      return gone.length > 0;
     });
   }
 
@@ -233,8 +215,8 @@ export class WebSyncRepository {
    * a task is unique per schedule and occurrence, so a run is created exactly once.
    */
   async advanceDueSchedules(now: Date, nextAfter: (due: DueSchedule) => Date | null, limit = 200): Promise<number> {
-    return this.db.orm.transaction(async (tx) => {
-      const due = await tx.execute(sql`
+    return this.db.transaction(async (tx) => {
+      const due = await tx.query<DueSchedule>(sql`
         SELECT s.id::text AS id, s.name, s.scenario, s.user_id, u.login, s.task_settings, s.task_schedule, s.next_start_time
         FROM sync_schedules s JOIN users u ON u.id = s.user_id
         WHERE s.next_start_time <= ${now.toISOString()}::timestamptz
@@ -242,16 +224,16 @@ export class WebSyncRepository {
         LIMIT ${limit}
         FOR UPDATE OF s SKIP LOCKED`);
       let created = 0;
-      for (const raw of rowsOf<DueSchedule>(due)) {
+      for (const raw of due) {
         const row = { ...raw, next_start_time: new Date(raw.next_start_time) };
-        const inserted = await tx.execute(sql`
+        const inserted = await tx.query(sql`
           INSERT INTO sync_agent_tasks (scenario, status, schedule_id, schedule_name, scheduled_for, user_id, login, task_settings)
           VALUES (${row.scenario}, 'Scheduled', ${row.id}, ${row.name}, ${row.next_start_time.toISOString()}::timestamptz,
             ${row.user_id}, ${row.login}, ${JSON.stringify(row.task_settings)}::jsonb)
           ON CONFLICT (schedule_id, scheduled_for) DO NOTHING RETURNING id`);
-        created += rowsOf(inserted).length;
+        created += inserted.length;
         const next = nextAfter(row);
-        await tx.execute(sql`
+        await tx.query(sql`
           UPDATE sync_schedules SET last_start_time = ${row.next_start_time.toISOString()}::timestamptz,
             next_start_time = ${next ? next.toISOString() : null}::timestamptz
           WHERE id = ${row.id}`);
@@ -261,17 +243,16 @@ export class WebSyncRepository {
   }
 
   taskIds(f: TaskFilter): Promise<{ id: string }[]> {
-    const { where, order, params } = taskQuery(f);
-    return this.db.query(`SELECT id::text AS id FROM sync_agent_tasks WHERE ${where} ORDER BY ${order}`, params);
+    const { where, order } = taskQuery(f);
+    return this.db.query(sql`SELECT id::text AS id FROM sync_agent_tasks WHERE ${where} ORDER BY ${order}`);
   }
 
   /** The log list: the filter's tasks with their details, `limit` of them from `offset`, in its order. */
   tasks(f: TaskFilter, offset: number, limit: number): Promise<TaskDetailsRow[]> {
-    const { where, order, params } = taskQuery(f);
+    const { where, order } = taskQuery(f);
     return this.db.query(
-      `SELECT ${TASK_COLUMNS} FROM sync_agent_tasks WHERE ${where} ORDER BY ${order}
+      sql`SELECT ${TASK_COLUMNS} FROM sync_agent_tasks WHERE ${where} ORDER BY ${order}
        LIMIT ${limit} OFFSET ${offset}`,
-      params,
     );
   }
 
@@ -281,17 +262,16 @@ export class WebSyncRepository {
    * between the check and the delete (its claim then finds no row and ends quietly).
    */
   deleteTasks(ids: number[]): Promise<DeleteOutcome> {
-    return inTransaction(this.db, async (conn) => {
-      const found = await conn.query<{ id: string; deletable: boolean }>(
-        `SELECT id::text AS id, ${DELETABLE} AS deletable FROM sync_agent_tasks
-         WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-        [ids],
+    return this.db.transaction(async (tx) => {
+      const found = await tx.query<{ id: string; deletable: boolean }>(
+        sql`SELECT id::text AS id, ${DELETABLE} AS deletable FROM sync_agent_tasks
+         WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`,
       );
       const present = new Set(found.map((r) => Number(r.id)));
       const unknown = ids.filter((id) => !present.has(id));
       const running = found.filter((r) => !r.deletable).map((r) => Number(r.id));
       if (unknown.length > 0 || running.length > 0) return { deleted: 0, unknown, running };
-      const gone = await conn.query(`DELETE FROM sync_agent_tasks WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]);
+      const gone = await tx.query(sql`DELETE FROM sync_agent_tasks WHERE id = ANY(${ids}::bigint[]) RETURNING id`);
       return { deleted: gone.length, unknown, running };
     });
   }
@@ -301,32 +281,33 @@ export class WebSyncRepository {
     table: 'sync_schedules' | 'sync_agent_tasks',
     ids: number[],
   ): Promise<{ id: string; user_id: string | null }[]> {
-    return this.db.query(`SELECT id::text AS id, user_id FROM ${table} WHERE id = ANY($1::bigint[])`, [ids]);
+    return this.db.query(
+      sql`SELECT id::text AS id, user_id FROM ${sql.identifier(table)} WHERE id = ANY(${ids}::bigint[])`,
+    );
   }
 
   tasksByIds(ids: number[]): Promise<TaskDetailsRow[]> {
-    return this.db.query(`SELECT ${TASK_COLUMNS} FROM sync_agent_tasks WHERE id = ANY($1::bigint[])`, [ids]);
+    return this.db.query(sql`SELECT ${TASK_COLUMNS} FROM sync_agent_tasks WHERE id = ANY(${ids}::bigint[])`);
   }
 
   syncUsers(): Promise<SyncUserRow[]> {
     return this.db.query(
-      `SELECT id, login, display_name, organization FROM users
+      sql`SELECT id, login, display_name, organization FROM users
        WHERE NOT disabled AND (websync OR role = 'administrator') ORDER BY lower(display_name), lower(login)`,
     );
   }
 
   async syncUserSettings(userId: string): Promise<unknown> {
-    const [row] = await this.db.query<{ data: unknown }>(`SELECT data FROM sync_user_settings WHERE user_id = $1`, [
-      userId,
-    ]);
+    const [row] = await this.db.query<{ data: unknown }>(
+      sql`SELECT data FROM sync_user_settings WHERE user_id = ${userId}`,
+    );
     return row?.data;
   }
 
   async saveSyncUserSettings(userId: string, data: unknown): Promise<void> {
     await this.db.query(
-      `INSERT INTO sync_user_settings (user_id, data) VALUES ($1, $2::jsonb)
+      sql`INSERT INTO sync_user_settings (user_id, data) VALUES (${userId}, ${JSON.stringify(data)}::jsonb)
        ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = now()`,
-      [userId, JSON.stringify(data)],
     );
   }
 }

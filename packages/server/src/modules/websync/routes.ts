@@ -19,20 +19,30 @@ import {
   SyncAgentTaskList,
   SyncTaskListQuery,
   SyncUserList,
+  CancelTasksRequest,
+  StartTaskRequest,
+  StartTaskResponse,
   SyncUserSettings,
   TaskIdQuery,
+  TaskLogQuery,
   TaskRequestFilter,
   UserByLoginQuery,
   UserIdQuery,
 } from '@manway/core/api/websync';
+import { TaskMediaList, TaskMediaQuery } from '@manway/core/api/sync-data';
+import type { SyncAgentService } from '../sync-agent/service';
 import type { CurrentUser } from '../users/service';
 import type { WebSyncService } from './service';
 
 const errors = { 400: ModelStateBody, 401: MessageBody, 403: MessageBody };
 const Empty = z.null().describe('No content: an empty payload means success');
 
-/** The websync console's calls, at the spec's paths (websync spec section 7). */
-export function webSyncRoutes(websync: WebSyncService) {
+/**
+ * The websync console's calls, at the spec's paths (websync spec section 7): its schedules, sync
+ * settings and task log, and the commands on the agent's runs (start now, cancel, a run's log and
+ * media), which the agent's service carries out.
+ */
+export function webSyncRoutes(websync: WebSyncService, agent: SyncAgentService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
@@ -235,6 +245,67 @@ export function webSyncRoutes(websync: WebSyncService) {
       async (request) => websync.tasksByIds(request.query.ids),
     );
 
+    app.get(
+      '/api/syncAgentTask/log',
+      {
+        schema: {
+          summary: "A sync-agent task's Server or Client log, as text (the log page opens it in a new tab)",
+          tags,
+          querystring: TaskLogQuery,
+          response: { 200: z.string(), ...errors, 404: MessageBody },
+        },
+      },
+      async (request, reply) => {
+        const text = await agent.log(request.query.taskId, request.query.type);
+        return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
+      },
+    );
+
+    app.get(
+      '/api/syncAgentTask/media',
+      {
+        schema: {
+          summary:
+            "A task's media files for the 'Uploading progress' modal: jobName, fileName, status, percentsComplete",
+          tags,
+          querystring: TaskMediaQuery,
+          response: { 200: TaskMediaList, ...errors, 404: MessageBody },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return agent.media(request.query.taskId);
+      },
+    );
+
+    app.post(
+      '/api/syncAgentTask/start',
+      {
+        schema: {
+          summary: 'Run a scenario now for a sync user; answers the new task id',
+          tags,
+          body: StartTaskRequest,
+          response: { 200: StartTaskResponse, ...errors, 404: MessageBody },
+        },
+      },
+      async (request) => ({ id: await agent.start(request.body.scenario, request.body.userId) }),
+    );
+
+    app.put(
+      '/api/syncAgentTask/cancelTasks',
+      {
+        schema: {
+          summary: 'Cancel sync-agent tasks; answers an empty payload on success',
+          tags,
+          body: CancelTasksRequest,
+          response: { 204: z.null(), ...errors, 404: MessageBody },
+        },
+      },
+      async (request, reply) => {
+        await agent.cancel(request.body.TaskIds);
+        return reply.code(204).send(null);
+      },
+    );
     app.get(
       '/api/syncUserSettings',
       {

@@ -1,0 +1,136 @@
+/**
+ * The media store's disk: files under DATA_DIR/media, and the partial files of transfers in
+ * `incoming/<global id>.part`. Only bytes and paths here; what a file must be is the service's.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export class ChunkTooLargeError extends Error {}
+
+export class MediaFiles {
+  constructor(readonly root: string) {}
+
+  private partial(globalId: string): string {
+    return join(this.root, 'incoming', `${globalId}.part`);
+  }
+
+  path(storageKey: string): string {
+    return join(this.root, storageKey);
+  }
+
+  /** Bytes of the partial file so far (0 when there is none). */
+  async partialSize(globalId: string): Promise<number> {
+    try {
+      return (await stat(this.partial(globalId))).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** The stored file's size, or undefined when it is missing. */
+  async storedSize(storageKey: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.path(storageKey))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Appends at most `limit` bytes of `body` to the partial file; past the limit it fails with
+   * `ChunkTooLargeError`, what fitted kept. Answers how many bytes it wrote and, when `hashing`, their sha256.
+   */
+  async append(
+    globalId: string,
+    body: Readable,
+    limit: number,
+    hashing: boolean,
+    onBytes: (n: number) => void,
+  ): Promise<{ written: number; sha256?: string }> {
+    const file = this.partial(globalId);
+    await mkdir(dirname(file), { recursive: true });
+    let written = 0;
+    let tooLarge = false;
+    const hash = hashing ? createHash('sha256') : undefined;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        written += chunk.length;
+        if (written > limit) {
+          tooLarge = true;
+          return done(new ChunkTooLargeError(`more than ${limit} bytes`));
+        }
+        hash?.update(chunk);
+        onBytes(written);
+        done(null, chunk);
+      },
+    });
+    // What arrived before a broken-off body is a valid prefix of the file and stays: the next
+    // attempt asks for the size and continues from there.
+    try {
+      await pipeline(body, counter, createWriteStream(file, { flags: 'a' }));
+    } catch (error) {
+      // The pipeline may report the request's premature close rather than the limit that caused it.
+      if (tooLarge) throw new ChunkTooLargeError(`more than ${limit} bytes`);
+      throw error;
+    }
+    return { written, sha256: hash?.digest('hex') };
+  }
+
+  /** The first `n` bytes of the partial file (its type signature). */
+  async partialHead(globalId: string, n: number): Promise<Buffer> {
+    const handle = await open(this.partial(globalId), 'r');
+    try {
+      const buf = Buffer.alloc(n);
+      const { bytesRead } = await handle.read(buf, 0, n, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async partialSha256(globalId: string): Promise<string> {
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(this.partial(globalId)), hash);
+    return hash.digest('hex');
+  }
+
+  /** Moves the partial file to `storageKey`. */
+  async keep(globalId: string, storageKey: string): Promise<void> {
+    await mkdir(dirname(this.path(storageKey)), { recursive: true });
+    await rename(this.partial(globalId), this.path(storageKey));
+  }
+
+  async dropPartial(globalId: string): Promise<void> {
+    await rm(this.partial(globalId), { force: true });
+  }
+
+  /** The partial files, by global id, with when each last grew. */
+  async partials(): Promise<{ globalId: string; modifiedMs: number }[]> {
+    const dir = join(this.root, 'incoming');
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return [];
+    }
+    const out: { globalId: string; modifiedMs: number }[] = [];
+    for (const name of names) {
+      const m = /^([0-9a-f-]{36})\.part$/.exec(name);
+      if (!m) continue;
+      try {
+        out.push({ globalId: m[1]!, modifiedMs: (await stat(join(dir, name))).mtimeMs });
+      } catch {
+        // Gone meanwhile (completed or discarded).
+      }
+    }
+    return out;
+  }
+
+  read(storageKey: string, start: number): Readable {
+    return createReadStream(this.path(storageKey), { start, highWaterMark: 1024 * 1024 });
+  }
+}

@@ -1,0 +1,77 @@
+/** SQL snapshots of WebSync scenarios 1 and 2 on the Field (db/sql-snapshots.ts): pages of tasks and inspections, media. */
+import type { MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
+import { defineSnapshots } from '../../db/sql-snapshots';
+import type { Lease } from './repository';
+import { TransferRepository, type TaskPageRules } from './transfer-repository';
+
+const lease: Lease = { taskId: 42, token: '9d1e2f3a-0000-4000-8000-000000000002' };
+const cursor = { after: '3f2a6c1e-0000-4000-8000-000000000001', done: false };
+
+const task = {
+  globalId: '3f2a6c1e-0000-4000-8000-000000000010',
+  projectGlobalId: '3f2a6c1e-0000-4000-8000-000000000011',
+  taskType: 'inspect',
+  assetGlobalId: '3f2a6c1e-0000-4000-8000-000000000003',
+  district: 'North',
+  dueDate: '2026-02-01',
+  state: 'planned',
+  assets: [{ globalId: '3f2a6c1e-0000-4000-8000-000000000003', objectType: 'node', assetCode: 'MH-1' }],
+  media: [],
+} as unknown as PlannedTaskRecord;
+
+const photo: MediaRecord = {
+  globalId: '3f2a6c1e-0000-4000-8000-000000000020',
+  ownerType: 'asset',
+  ownerGlobalId: task.assetGlobalId,
+  kind: 'image',
+  fileName: 'mh-1.jpg',
+  contentType: 'image/jpeg',
+  sizeBytes: 1024,
+  sha256: 'a'.repeat(64),
+  jobName: 'Task MH-1',
+};
+
+const writeAll: TaskPageRules = { ruledOut: () => undefined, unwritable: () => undefined };
+
+export const snapshots = defineSnapshots('sync-agent transfers', (db) => new TransferRepository(db, 600), {
+  'a page of planned tasks written with its assets, media and cursor': {
+    // BEGIN, asset here, node written, asset and project here, task inserted, media listed, progress, lease renewed
+    rows: [
+      [],
+      [{ '?column?': 1 }],
+      [],
+      [{ '?column?': 1 }],
+      [{ '?column?': 1 }],
+      [{ inserted: true }],
+      [],
+      [],
+      [{ cancel_requested: false }],
+    ],
+    run: (repo) =>
+      repo.applyTasksPage(lease, [task], writeAll, true, [photo], cursor, {
+        operation: 'Getting planned tasks',
+        percentage: 25,
+      }),
+  },
+  'a page of completed inspections to send': (repo) => repo.inspections(cursor.after, 100, [11, 12]),
+  'their observations': (repo) => repo.observations(['21', '22']),
+  'a sent page recorded with its media to upload': {
+    rows: [[], [], [], [{ cancel_requested: false }]],
+    run: (repo) =>
+      repo.recordSentPage(
+        lease,
+        [photo],
+        cursor,
+        { operation: 'Sending completed tasks', percentage: 25 },
+        { copied: 1, skipped: 0, failed: 0 },
+      ),
+  },
+  'files still to move': (repo) => repo.pendingMedia(42),
+  "a file's progress": (repo) =>
+    repo.mediaProgress(
+      42,
+      photo.globalId,
+      { bytesDone: 512, status: 'Transferring' },
+      { operation: 'Downloading mh-1.jpg', percentage: 70, transferring: true },
+    ),
+});
