@@ -1,17 +1,14 @@
-/** Fast loading on both back ends: transactions on one connection, and multi-row INSERTs in batches. */
-import type { Connection, Database } from './connection';
+/** Fast loading on both back ends: multi-row INSERTs in batches, identities moved past explicit ids. */
+import type { Connection } from './connection';
+import { sql } from './sql';
 
 // PostgreSQL allows 65,535 parameters a statement; stay well below so statements stay small.
 const MAX_PARAMS = 30_000;
 
-/** @deprecated use `db.transaction` (one transaction helper); removed once every caller has moved. */
-export function inTransaction<T>(db: Database, fn: (conn: Connection) => Promise<T>): Promise<T> {
-  return db.transaction(fn);
-}
-
 /**
  * Inserts `rows` (values in `columns` order) with as few statements as the parameter limit allows.
  * `casts` names a SQL type for columns whose text form needs converting (geometry, jsonb).
+ * `table`, `columns` and `casts` are our own constants, written into the statement as they are.
  */
 export async function insertRows(
   conn: Pick<Connection, 'query'>,
@@ -21,26 +18,21 @@ export async function insertRows(
   casts: Readonly<Record<string, string>> = {},
 ): Promise<void> {
   const per = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
-  const placeholders = (offset: number) =>
-    `(${columns.map((c, i) => `$${offset + i + 1}${casts[c] ? `::${casts[c]}` : ''}`).join(',')})`;
+  const columnCasts = columns.map((c) => casts[c]);
   for (let start = 0; start < rows.length; start += per) {
-    const chunk = rows.slice(start, start + per);
-    const params: unknown[] = [];
-    const tuples: string[] = [];
-    for (const row of chunk) {
-      tuples.push(placeholders(params.length));
-      params.push(...row);
-    }
-    await conn.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    await conn.query(sql`
+      INSERT INTO ${sql.raw(table)} (${sql.raw(columns.join(', '))})
+      VALUES ${sql.values(rows.slice(start, start + per), columnCasts)}
+    `);
   }
 }
 
 /** Moves each identity sequence past the explicit ids a loader inserted. */
 export async function resetIdentities(conn: Pick<Connection, 'query'>, tables: readonly string[]): Promise<void> {
   for (const t of tables) {
-    await conn.query(
-      `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${t}), false)`,
-    );
+    await conn.query(sql`
+      SELECT setval(pg_get_serial_sequence(${t}, 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${sql.raw(t)}), false)
+    `);
   }
 }
 

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connection, Database } from './connection';
+import { sql } from './sql';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 // An arbitrary constant: the advisory lock that keeps two server processes from migrating at once.
@@ -40,7 +41,7 @@ export class SchemaTooNewError extends Error {
 
 export async function readSchemaVersion(db: Connection): Promise<number> {
   const rows = await db
-    .query<{ value: string }>(`SELECT value FROM manway_meta WHERE key = 'schema_version'`)
+    .query<{ value: string }>(sql`SELECT value FROM manway_meta WHERE key = 'schema_version'`)
     .catch((error: { code?: string }) => {
       if (error.code === '42P01') return []; // no manway_meta yet: an empty database
       throw error;
@@ -53,7 +54,7 @@ export function migrate(database: Database): Promise<{ from: number; to: number 
 }
 
 async function migrateOn(db: Connection): Promise<{ from: number; to: number }> {
-  if (db.kind === 'postgres') await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  if (db.kind === 'postgres') await db.query(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
     await db.exec(`CREATE TABLE IF NOT EXISTS manway_meta (key text PRIMARY KEY, value text NOT NULL)`);
     const from = await readSchemaVersion(db);
@@ -71,6 +72,6 @@ async function migrateOn(db: Connection): Promise<{ from: number; to: number }> 
     }
     return { from, to: Math.max(from, SCHEMA_VERSION) };
   } finally {
-    if (db.kind === 'postgres') await db.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    if (db.kind === 'postgres') await db.query(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
   }
 }

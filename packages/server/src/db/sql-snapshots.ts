@@ -9,7 +9,9 @@
  *   });
  *
  * Each case runs against a recording database that answers every statement with no rows, or with
- * `rows[i]` for the i-th statement when a case needs some to reach its later statements.
+ * `rows[i]` for the i-th statement when a case needs some to reach its later statements. A case
+ * whose repository draws a value of its own (a random token) sets `params: false`: its example
+ * parameters are then left out, so the snapshot stays the same from one run to the next.
  * `npm run sql:snapshots` rewrites the files; test/sql-snapshots.test.ts fails when one is stale.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,11 @@ import { compile, type SQL } from './sql';
 
 type Rows = Record<string, unknown>[];
 
-export type SnapshotCase<R> = ((repo: R) => unknown) | { rows: Rows[]; run: (repo: R) => unknown };
+/**
+ * A function of the repository, or an object with `rows` (answers to its statements, in order) and
+ * `params: false` for a case whose parameters are not all its own (a token the repository draws).
+ */
+export type SnapshotCase<R> = ((repo: R) => unknown) | { rows?: Rows[]; params?: boolean; run: (repo: R) => unknown };
 
 export interface SnapshotDefinition<R> {
   module: string;
@@ -77,7 +83,7 @@ function recordingDatabase(answers: Rows[]): { db: Database; statements: Recorde
 
 /** The statements one case runs. */
 async function record<R>(definition: SnapshotDefinition<R>, snapshotCase: SnapshotCase<R>) {
-  const { rows, run } = typeof snapshotCase === 'function' ? { rows: [], run: snapshotCase } : snapshotCase;
+  const { rows = [], run } = typeof snapshotCase === 'function' ? { run: snapshotCase } : snapshotCase;
   const { db, statements } = recordingDatabase(rows);
   await run(definition.build(db));
   return statements;
@@ -95,8 +101,10 @@ export async function renderSnapshots<R>(definition: SnapshotDefinition<R>, sour
     const statements = await record(definition, snapshotCase).catch((error: unknown) => {
       throw new Error(`SQL snapshot '${name}' of ${sourceName} failed: ${(error as Error).message}`, { cause: error });
     });
+    const showParams = typeof snapshotCase === 'function' || snapshotCase.params !== false;
     const body = statements.map(
-      (s) => `${dedent(s.text)};\n${s.params.length ? `-- params: ${s.params.map(showParam).join(', ')}\n` : ''}`,
+      (s) =>
+        `${dedent(s.text)};\n${showParams && s.params.length ? `-- params: ${s.params.map(showParam).join(', ')}\n` : ''}`,
     );
     parts.push(`-- ${name}\n${body.join('\n') || '-- (no statement)\n'}`);
   }

@@ -6,6 +6,7 @@ import type { DbStateCode } from '@manway/core/api/errors';
 import { isConnectionError } from '../errors';
 import type { Database } from './connection';
 import { SCHEMA_VERSION } from './migrate';
+import { sql } from './sql';
 
 export const MIN_SERVER_VERSION_NUM = 150000;
 export const MIN_POSTGIS_MAJOR = 3;
@@ -51,17 +52,17 @@ export function judgeDatabase(facts: DbFacts, expectedSchemaVersion = SCHEMA_VER
 }
 
 export async function readServerVersionNum(db: Database): Promise<number> {
-  const [row] = await db.query<{ num: string }>(`SELECT current_setting('server_version_num') AS num`);
+  const [row] = await db.query<{ num: string }>(sql`SELECT current_setting('server_version_num') AS num`);
   return Number(row?.num ?? 0);
 }
 
 /** All facts in one round trip: this runs on every settings load. Needs a migrated database. */
 export async function readDbFacts(db: Database): Promise<DbFacts> {
-  const [row] = await db.query<{ num: string; postgis: string | null; schema: string | null }>(
-    `SELECT current_setting('server_version_num') AS num,
-            (SELECT extversion FROM pg_extension WHERE extname = 'postgis') AS postgis,
-            (SELECT value FROM manway_meta WHERE key = 'schema_version') AS schema`,
-  );
+  const [row] = await db.query<{ num: string; postgis: string | null; schema: string | null }>(sql`
+    SELECT current_setting('server_version_num') AS num,
+           (SELECT extversion FROM pg_extension WHERE extname = 'postgis') AS postgis,
+           (SELECT value FROM manway_meta WHERE key = 'schema_version') AS schema
+  `);
   return {
     serverVersionNum: Number(row?.num ?? 0),
     postgisVersion: row?.postgis ?? null,

@@ -13,65 +13,13 @@ import type {
 import { isAdvancedFilter } from '@manway/core/api/filters';
 import type { DemoSavedFilter } from '@manway/core/domain/demo-filters';
 import type { ObservationCodeDef, Standard } from '@manway/core/domain/standard';
-import { ewkt, insertRows, inTransaction, resetIdentities } from '../../db/bulk';
+import { ewkt, insertRows, resetIdentities } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
+import { sql, type SQL } from '../../db/sql';
+import { ASSET_COLUMNS, assetRow } from './asset-rows';
 
 /** The dataset that records a Field system's demo sync schedules (modules/demo/field-schedules.ts). */
 export const FIELD_SCHEDULES_DATASET = 'field-demo-schedules';
-
-export const ASSET_COLUMNS = [
-  'id',
-  'object_type',
-  'subtype',
-  'asset_code',
-  'geom',
-  'from_node_id',
-  'to_node_id',
-  'parent_section_id',
-  'chainage_m',
-  'clock',
-  'material',
-  'shape',
-  'size_mm',
-  'length_m',
-  'year_built',
-  'owner',
-  'use',
-  'cover_level_m',
-  'invert_level_m',
-  'from_invert_m',
-  'to_invert_m',
-  'street',
-  'district',
-] as const;
-
-export function assetRow(a: AssetRecord): unknown[] {
-  return [
-    a.id,
-    a.objectType,
-    a.subtype,
-    a.code,
-    ewkt(a.coords),
-    a.fromNodeId,
-    a.toNodeId,
-    a.parentSectionId,
-    a.chainageM,
-    a.clock,
-    a.material,
-    a.shape,
-    a.sizeMm,
-    a.lengthM,
-    a.yearBuilt,
-    a.owner,
-    a.use,
-    a.coverLevelM,
-    a.invertLevelM,
-    a.fromInvertM,
-    a.toInvertM,
-    a.street,
-    a.district,
-  ];
-}
 
 const GEOMETRY = { geom: 'geometry' };
 
@@ -123,25 +71,13 @@ export class DemoRepository {
 
   async upsertStandard(standard: Standard, codes: ObservationCodeDef[]): Promise<void> {
     const s = standard;
-    await this.db.query(
-      `INSERT INTO standards (id, name, version, notice, applies_to, header_fields, grade_min, grade_max, worst_is_high,
-         scoring_method, continuous_unit_m)
-       VALUES ($1, $2, $3, $4, $5::text[], $6::jsonb, $7, $8, $9, $10, $11)
-       ON CONFLICT (id) DO NOTHING`,
-      [
-        s.id,
-        s.name,
-        s.version,
-        s.notice,
-        s.appliesTo,
-        JSON.stringify(s.headerFields),
-        s.scale.min,
-        s.scale.max,
-        s.scale.worstIsHigh,
-        s.scoringMethod,
-        s.continuousUnitM,
-      ],
-    );
+    await this.db.query(sql`
+      INSERT INTO standards (id, name, version, notice, applies_to, header_fields, grade_min, grade_max, worst_is_high,
+        scoring_method, continuous_unit_m)
+      VALUES (${s.id}, ${s.name}, ${s.version}, ${s.notice}, ${s.appliesTo}::text[], ${JSON.stringify(s.headerFields)}::jsonb,
+        ${s.scale.min}, ${s.scale.max}, ${s.scale.worstIsHigh}, ${s.scoringMethod}, ${s.continuousUnitM})
+      ON CONFLICT (id) DO NOTHING
+    `);
     const rows = codes.map((c) => ({
       standard_id: s.id,
       code: c.code,
@@ -155,44 +91,41 @@ export class DemoRepository {
       continuous_allowed: c.continuousAllowed,
       grade_rule: c.gradeRule,
     }));
-    await this.db.query(
-      `INSERT INTO observation_codes (standard_id, code, family, label, characterisations, characterisation_required,
-         quantification_unit, quantification_required, clock_required, continuous_allowed, grade_rule)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(standard_id text, code text, family text, label text,
-         characterisations jsonb, characterisation_required boolean, quantification_unit text,
-         quantification_required boolean, clock_required boolean, continuous_allowed boolean, grade_rule jsonb)
-       ON CONFLICT (standard_id, code) DO NOTHING`,
-      [JSON.stringify(rows)],
-    );
+    await this.db.query(sql`
+      INSERT INTO observation_codes (standard_id, code, family, label, characterisations, characterisation_required,
+        quantification_unit, quantification_required, clock_required, continuous_allowed, grade_rule)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(standard_id text, code text, family text,
+        label text, characterisations jsonb, characterisation_required boolean, quantification_unit text,
+        quantification_required boolean, clock_required boolean, continuous_allowed boolean, grade_rule jsonb)
+      ON CONFLICT (standard_id, code) DO NOTHING
+    `);
   }
 
   async hasNetwork(): Promise<boolean> {
     // A Field's demo schedules are recorded as a dataset too, but they are no network.
-    const [row] = await this.db.query<{ any: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM assets) OR EXISTS (SELECT 1 FROM datasets WHERE name <> $1) AS any`,
-      [FIELD_SCHEDULES_DATASET],
-    );
+    const [row] = await this.db.query<{ any: boolean }>(sql`
+      SELECT EXISTS (SELECT 1 FROM assets) OR EXISTS (SELECT 1 FROM datasets WHERE name <> ${FIELD_SCHEDULES_DATASET}) AS any
+    `);
     return row?.any ?? false;
   }
 
   /** Records that a once-per-database piece of demo data was created (so deleting it is not undone). */
   async markDataset(name: string, params: unknown): Promise<void> {
-    await this.db.query(
-      `INSERT INTO datasets (name, seed, params) VALUES ($1, 0, $2::jsonb) ON CONFLICT (name) DO NOTHING`,
-      [name, JSON.stringify(params)],
-    );
+    await this.db.query(sql`
+      INSERT INTO datasets (name, seed, params) VALUES (${name}, 0, ${JSON.stringify(params)}::jsonb)
+      ON CONFLICT (name) DO NOTHING
+    `);
   }
 
   async userIds(logins: string[]): Promise<Map<string, string>> {
-    const rows = await this.db.query<{ login: string; id: string }>(
-      `SELECT login, id FROM users WHERE login = ANY($1::text[])`,
-      [logins],
-    );
+    const rows = await this.db.query<{ login: string; id: string }>(sql`
+      SELECT login, id FROM users WHERE login = ANY(${logins}::text[])
+    `);
     return new Map(rows.map((r) => [r.login, r.id]));
   }
 
   transaction<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, fn);
+    return this.db.transaction(fn);
   }
 
   async clear(conn: Connection): Promise<void> {
@@ -356,11 +289,10 @@ export class DemoRepository {
 
   async setConditions(conn: Connection, conditions: Map<number, { grade: number; inspectionId: number }>) {
     const list = [...conditions].map(([assetId, c]) => ({ a: assetId, g: c.grade, i: c.inspectionId }));
-    await conn.query(
-      `UPDATE assets SET condition_grade = v.g, condition_inspection_id = v.i
-       FROM jsonb_to_recordset($1::jsonb) AS v(a bigint, g smallint, i bigint) WHERE assets.id = v.a`,
-      [JSON.stringify(list)],
-    );
+    await conn.query(sql`
+      UPDATE assets SET condition_grade = v.g, condition_inspection_id = v.i
+      FROM jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(a bigint, g smallint, i bigint) WHERE assets.id = v.a
+    `);
   }
 
   async insertSubjects(conn: Connection, subjects: SubjectRecord[]): Promise<void> {
@@ -422,20 +354,12 @@ export class DemoRepository {
     for (const f of filters) {
       const owner = users.get(f.owner);
       if (!owner) continue;
-      await conn.query(
-        `INSERT INTO saved_filters (owner_id, name, object_type, shared, advanced, definition, position)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
-         ON CONFLICT (owner_id, name) DO NOTHING`,
-        [
-          owner,
-          f.name,
-          f.definition.objectType.toLowerCase(),
-          f.shared,
-          isAdvancedFilter(f.definition),
-          JSON.stringify(f.definition),
-          ++position,
-        ],
-      );
+      await conn.query(sql`
+        INSERT INTO saved_filters (owner_id, name, object_type, shared, advanced, definition, position)
+        VALUES (${owner}, ${f.name}, ${f.definition.objectType.toLowerCase()}, ${f.shared},
+                ${isAdvancedFilter(f.definition)}, ${JSON.stringify(f.definition)}::jsonb, ${++position})
+        ON CONFLICT (owner_id, name) DO NOTHING
+      `);
     }
   }
 
@@ -458,26 +382,23 @@ export class DemoRepository {
   async assignGlobalIds(conn: Connection, seed: number): Promise<void> {
     for (const table of GLOBAL_ID_TABLES) {
       // md5 shaped as a version 4, variant 1 UUID, as validators expect of a uuid.
-      await conn.query(
-        `UPDATE ${table} SET global_id = overlay(overlay(md5('manway-demo:' || $1::text || ':${table}:' || id)
-           placing '4' from 13) placing '8' from 17)::uuid`,
-        [seed],
-      );
+      await conn.query(sql`
+        UPDATE ${sql.raw(table)} SET global_id = overlay(overlay(md5('manway-demo:' || ${seed}::text || ':${sql.raw(table)}:' || id)
+          placing '4' from 13) placing '8' from 17)::uuid
+      `);
     }
   }
 
   async finish(conn: Connection, name: string, seed: number, params: unknown): Promise<void> {
     await resetIdentities(conn, IDENTITY_TABLES);
-    await conn.query(`INSERT INTO datasets (name, seed, params) VALUES ($1, $2, $3::jsonb)`, [
-      name,
-      seed,
-      JSON.stringify(params),
-    ]);
+    await conn.query(
+      sql`INSERT INTO datasets (name, seed, params) VALUES (${name}, ${seed}, ${JSON.stringify(params)}::jsonb)`,
+    );
     await conn.exec('ANALYZE');
   }
 
   async dataset(name: string): Promise<{ seed: number } | undefined> {
-    const [row] = await this.db.query<{ seed: number }>(`SELECT seed FROM datasets WHERE name = $1`, [name]);
+    const [row] = await this.db.query<{ seed: number }>(sql`SELECT seed FROM datasets WHERE name = ${name}`);
     return row;
   }
 
@@ -486,39 +407,39 @@ export class DemoRepository {
    * and times as epoch seconds, so it compares across back ends and time zones.
    */
   async checksum(): Promise<string> {
-    const parts: [string, string][] = [
+    const parts: [string, SQL][] = [
       [
         'assets',
-        `SELECT md5(string_agg(row(id, object_type, subtype, asset_code, encode(ST_AsEWKB(geom), 'hex'), from_node_id,
+        sql`SELECT md5(string_agg(row(id, object_type, subtype, asset_code, encode(ST_AsEWKB(geom), 'hex'), from_node_id,
            to_node_id, parent_section_id, chainage_m, clock, material, shape, size_mm, length_m, year_built, owner, use,
            cover_level_m, invert_level_m, from_invert_m, to_invert_m, street, district, condition_grade,
            condition_inspection_id)::text, E'\\n' ORDER BY id)) AS h FROM assets`,
       ],
       [
         'projects',
-        `SELECT md5(string_agg(row(id, name, client, contractor, standard_id, status,
+        sql`SELECT md5(string_agg(row(id, name, client, contractor, standard_id, status,
            extract(epoch FROM created_at))::text, E'\\n' ORDER BY id)) AS h FROM projects`,
       ],
       [
         'tasks',
-        `SELECT md5(string_agg(row(id, project_id, task_type, asset_id, district, due_date::text, state,
+        sql`SELECT md5(string_agg(row(id, project_id, task_type, asset_id, district, due_date::text, state,
            extract(epoch FROM created_at))::text, E'\\n' ORDER BY id)) AS h FROM tasks`,
       ],
       [
         'assignments',
-        `SELECT md5(string_agg(row(a.id, u.login, a.scheduled_date::text, a.status,
+        sql`SELECT md5(string_agg(row(a.id, u.login, a.scheduled_date::text, a.status,
            (SELECT string_agg(task_id::text, ',' ORDER BY task_id) FROM assignment_tasks t WHERE t.assignment_id = a.id)
          )::text, E'\\n' ORDER BY a.id)) AS h FROM assignments a LEFT JOIN users u ON u.id = a.assigned_to`,
       ],
       [
         'sessions',
-        `SELECT md5(string_agg(row(s.id, s.assignment_id, u.login, s.camera, extract(epoch FROM s.started_at),
+        sql`SELECT md5(string_agg(row(s.id, s.assignment_id, u.login, s.camera, extract(epoch FROM s.started_at),
            extract(epoch FROM s.ended_at), s.status)::text, E'\\n' ORDER BY s.id)) AS h
          FROM inspection_sessions s LEFT JOIN users u ON u.id = s.operator_id`,
       ],
       [
         'inspections',
-        `SELECT md5(string_agg(row(i.id, asset_id, task_id, session_id, standard_id, direction, start_node_id,
+        sql`SELECT md5(string_agg(row(i.id, asset_id, task_id, session_id, standard_id, direction, start_node_id,
            extract(epoch FROM inspected_at), weather, pre_cleaning, length_surveyed_m, status, review, r.login,
            extract(epoch FROM reviewed_at), header::text, str_peak, str_rating, str_index, str_quick, om_peak,
            om_rating, om_index, om_quick, c.login)::text, E'\\n' ORDER BY i.id)) AS h
@@ -526,28 +447,28 @@ export class DemoRepository {
       ],
       [
         'observations',
-        `SELECT md5(string_agg(row(id, inspection_id, standard_id, sequence, distance_m, code, characterisation,
+        sql`SELECT md5(string_agg(row(id, inspection_id, standard_id, sequence, distance_m, code, characterisation,
            quantification1, quantification2, clock_from, clock_to, at_joint, continuous, continuous_group, grade,
            remark, video_offset_ms)::text, E'\\n' ORDER BY id)) AS h FROM observations`,
       ],
       [
         'subjects',
-        `SELECT md5(string_agg(row(id, kind, label, asset_id, encode(ST_AsEWKB(geom), 'hex'))::text, E'\\n'
+        sql`SELECT md5(string_agg(row(id, kind, label, asset_id, encode(ST_AsEWKB(geom), 'hex'))::text, E'\\n'
            ORDER BY id)) AS h FROM subjects`,
       ],
       [
         'locations',
-        `SELECT md5(string_agg(row(object_type, object_id, longitude, latitude, altitude, horizontal_accuracy, source,
+        sql`SELECT md5(string_agg(row(object_type, object_id, longitude, latitude, altitude, horizontal_accuracy, source,
            extract(epoch FROM captured_at), gps::text)::text, E'\\n' ORDER BY object_type, object_id)) AS h
          FROM locations`,
       ],
     ];
     const hashes: string[] = [];
-    for (const [name, sql] of parts) {
-      const [row] = await this.db.query<{ h: string | null }>(sql);
+    for (const [name, statement] of parts) {
+      const [row] = await this.db.query<{ h: string | null }>(statement);
       hashes.push(`${name}:${row?.h ?? 'empty'}`);
     }
-    const [row] = await this.db.query<{ h: string }>(`SELECT md5($1) AS h`, [hashes.join('\n')]);
+    const [row] = await this.db.query<{ h: string }>(sql`SELECT md5(${hashes.join('\n')}) AS h`);
     return row!.h;
   }
 }

@@ -4,9 +4,10 @@
  */
 import type { AssetRecord } from '@manway/core/domain/demo-town';
 import { SCALE_ID_BASE } from '@manway/core/domain/scale-network';
-import { inTransaction, insertRows } from '../../db/bulk';
+import { insertRows } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
-import { ASSET_COLUMNS, assetRow } from '../demo/repository';
+import { sql } from '../../db/sql';
+import { ASSET_COLUMNS, assetRow } from '../demo/asset-rows';
 
 /** The secondary indexes of assets (as in migrations 0002, 0003 and 0008), rebuilt after a bulk load. */
 export const ASSET_INDEXES: [name: string, create: string][] = [
@@ -69,9 +70,9 @@ export class ScaleRepository {
   }
 
   async scaleAssetCount(): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets WHERE id >= $1`, [
-      SCALE_ID_BASE,
-    ]);
+    const [row] = await this.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM assets WHERE id >= ${SCALE_ID_BASE}`,
+    );
     return row?.n ?? 0;
   }
 
@@ -86,20 +87,19 @@ export class ScaleRepository {
     fill: (sink: AssetSink) => Promise<void>,
     onIndex: (name: string, seconds: number) => void = () => {},
   ): Promise<BulkLoadTimes> {
-    return inTransaction(this.db, async (conn) => {
-      const keys = await conn.query<{ name: string; def: string }>(
-        `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
-         WHERE conrelid = 'assets'::regclass AND contype = 'f' ORDER BY conname`,
-      );
+    return this.db.transaction(async (conn) => {
+      const keys = await conn.query<{ name: string; def: string }>(sql`
+        SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+        WHERE conrelid = 'assets'::regclass AND contype = 'f' ORDER BY conname
+      `);
       for (const k of keys) await conn.exec(`ALTER TABLE assets DROP CONSTRAINT ${k.name}`);
       for (const [name] of ASSET_INDEXES) await conn.exec(`DROP INDEX IF EXISTS ${name}`);
       if (reset) {
-        await conn.query(
-          `DELETE FROM locations WHERE object_id >= $1 AND object_type IN ('node', 'section', 'lateral')`,
-          [SCALE_ID_BASE],
-        );
-        await conn.query(`DELETE FROM user_shortcuts WHERE kind = 'asset' AND object_id >= $1`, [SCALE_ID_BASE]);
-        await conn.query(`DELETE FROM assets WHERE id >= $1`, [SCALE_ID_BASE]);
+        await conn.query(sql`
+          DELETE FROM locations WHERE object_id >= ${SCALE_ID_BASE} AND object_type IN ('node', 'section', 'lateral')
+        `);
+        await conn.query(sql`DELETE FROM user_shortcuts WHERE kind = 'asset' AND object_id >= ${SCALE_ID_BASE}`);
+        await conn.query(sql`DELETE FROM assets WHERE id >= ${SCALE_ID_BASE}`);
       }
       const loadStarted = performance.now();
       const sink = conn.kind === 'postgres' ? copySink(conn) : insertSink(conn);
@@ -141,11 +141,10 @@ export class ScaleRepository {
   }
 
   async recordDataset(seed: number, params: unknown): Promise<void> {
-    await this.db.query(
-      `INSERT INTO datasets (name, seed, params) VALUES ('scale', $1, $2::jsonb)
-       ON CONFLICT (name) DO UPDATE SET seed = EXCLUDED.seed, params = EXCLUDED.params, loaded_at = now()`,
-      [seed, JSON.stringify(params)],
-    );
+    await this.db.query(sql`
+      INSERT INTO datasets (name, seed, params) VALUES ('scale', ${seed}, ${JSON.stringify(params)}::jsonb)
+      ON CONFLICT (name) DO UPDATE SET seed = EXCLUDED.seed, params = EXCLUDED.params, loaded_at = now()
+    `);
   }
 }
 
