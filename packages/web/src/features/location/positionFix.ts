@@ -6,14 +6,14 @@
 import type { UserLocationFix } from '@manway/core/api/locations';
 import type { CoordinateFormat } from '@manway/core/coordinates-format';
 import { formatCoordinate } from '@manway/core/rules/coordinates';
+import { format } from 'date-fns';
 
 export const BROWSER_SOURCE = 'browser';
 const UNKNOWN = '—';
 
 /** Local wall-clock time as the receiver's own clock would print it, e.g. 2026-11-23 13:05:09. */
 export function localTimeText(date: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
+  return format(date, 'yyyy-MM-dd HH:mm:ss');
 }
 
 export function fixFromPosition(position: GeolocationPosition): UserLocationFix {

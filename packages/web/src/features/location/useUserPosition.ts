@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { UserLocationFix } from '@manway/core/api/locations';
-import { useAppDispatch, useAppSelector } from '../../shell/store/hooks';
+import { useAppSelector } from '../../shell/store/hooks';
 import { throttle } from '../../ui/responsive/throttle';
-import { sendUserLocation } from './api/sendUserLocation';
+import { useSendUserLocationMutation } from './api/userLocations';
 import { failureOf, fixFromPosition, type GeolocationFailure } from './positionFix';
 
 /** Often enough to follow a walking inspector, seldom enough not to flood the server. */
@@ -22,7 +22,7 @@ export interface UserPositionState {
 const IDLE: UserPositionState = { fix: null, failure: null, sendFailed: false };
 
 export function useUserPosition(on: boolean, geolocation: Geolocation | undefined = navigator.geolocation) {
-  const dispatch = useAppDispatch();
+  const [sendUserLocation] = useSendUserLocationMutation();
   // Guests keep no trail on the server (it refuses them), but still see where they are.
   const isGuest = useAppSelector((state) => state.settings.data?.isGuest ?? true);
   const [state, setState] = useState<UserPositionState>(IDLE);
@@ -30,10 +30,12 @@ export function useUserPosition(on: boolean, geolocation: Geolocation | undefine
   useEffect(() => {
     if (!on || !geolocation) return;
     const send = throttle((fix: UserLocationFix) => {
-      dispatch(sendUserLocation(fix)).then(
-        () => setState((s) => ({ ...s, sendFailed: false })),
-        () => setState((s) => ({ ...s, sendFailed: true })),
-      );
+      sendUserLocation(fix)
+        .unwrap()
+        .then(
+          () => setState((s) => ({ ...s, sendFailed: false })),
+          () => setState((s) => ({ ...s, sendFailed: true })),
+        );
     }, USER_LOCATION_SEND_INTERVAL_MS);
     const watchId = geolocation.watchPosition(
       (position) => {
@@ -49,7 +51,7 @@ export function useUserPosition(on: boolean, geolocation: Geolocation | undefine
       send.cancel();
       setState(IDLE);
     };
-  }, [on, geolocation, dispatch, isGuest]);
+  }, [on, geolocation, sendUserLocation, isGuest]);
 
   if (!on) return IDLE;
   if (!geolocation) return { ...IDLE, failure: 'unsupported' as const };

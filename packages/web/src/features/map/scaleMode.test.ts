@@ -41,4 +41,11 @@ describe('a layer switches to vector tiles above the feature count one answer ca
     }
     expect(seen).toEqual(['features', 'tiles', 'tiles', 'features']);
   });
+
+  it('a count-only answer (features: []) decides as the full answer of the view would', () => {
+    expect(nextLayerSource('tiles', answer(5000, 0, true), true)).toBe('tiles');
+    expect(nextLayerSource('tiles', answer(3751, 0), true)).toBe('tiles');
+    expect(nextLayerSource('tiles', answer(3750, 0), true)).toBe('features');
+    expect(nextLayerSource('features', answer(5000, 0), true)).toBe('features');
+  });
 });

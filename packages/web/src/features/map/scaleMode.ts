@@ -16,11 +16,17 @@ export function isCut(results: Pick<MapResults, 'features' | 'total' | 'plusFoun
   return results.plusFound || results.total > results.features.length;
 }
 
+/**
+ * What the layer is drawn from after this answer. A count-only answer (features: []) decides as the
+ * full answer would have: that one carries the features counted, up to the limit.
+ */
 export function nextLayerSource(
   current: LayerSource,
   results: Pick<MapResults, 'features' | 'total' | 'plusFound' | 'limit'>,
+  countOnly = false,
 ): LayerSource {
-  if (isCut(results)) return 'tiles';
+  const cut = countOnly ? results.plusFound || results.total > results.limit : isCut(results);
+  if (cut) return 'tiles';
   if (current === 'tiles' && results.total > results.limit * BACK_TO_FEATURES_SHARE) return 'tiles';
   return 'features';
 }

@@ -2,8 +2,11 @@
  * Loads each visible layer for the current view: waits until the view has stopped moving for a
  * moment, and cancels a layer's request still in flight when a newer view asks again, so a stale
  * answer never replaces a fresh one and the server is not kept busy with views the user left.
+ * It also decides whether a layer is drawn from the view's features or from vector tiles
+ * (scaleMode.ts): a layer drawn from tiles asks only how many features the view holds.
  */
 import type { MapResults } from '@manway/core/api/map';
+import { nextLayerSource, type LayerSource } from './scaleMode';
 import type { MapLayerId } from './styleTable';
 
 export type Wgs84Extent = readonly [west: number, south: number, east: number, north: number];
@@ -11,20 +14,27 @@ export type Wgs84Extent = readonly [west: number, south: number, east: number, n
 /** Long enough to skip the stops of a drag or a wheel zoom, short enough to feel immediate. */
 export const VIEWPORT_DEBOUNCE_MS = 250;
 
+/** One layer's request under way (what RTK Query's initiate returns fits). */
+export interface LayerLoad {
+  unwrap(): Promise<MapResults>;
+  abort(): void;
+}
+
 export interface ViewportLoaderOptions {
-  load(layer: MapLayerId, extent: Wgs84Extent, requestId: string): Promise<MapResults>;
-  cancel(requestId: string): void;
-  onResult(layer: MapLayerId, results: MapResults): void;
+  /** Asks for one layer's features in the view, or only for their count (features: []). */
+  load(layer: MapLayerId, extent: Wgs84Extent, countOnly: boolean): LayerLoad;
+  /** The layer's answer for the view, and what it is drawn from. */
+  onResult(layer: MapLayerId, results: MapResults, source: LayerSource): void;
   onLoading?(layer: MapLayerId, loading: boolean): void;
   /** A failure other than a cancellation; the request layer has already told the user. */
   onError?(layer: MapLayerId, error: unknown): void;
-  newRequestId(): string;
   delayMs?: number;
 }
 
 export class ViewportLoader {
   readonly #options: ViewportLoaderOptions;
-  readonly #inFlight = new Map<MapLayerId, string>();
+  readonly #inFlight = new Map<MapLayerId, LayerLoad>();
+  readonly #sources = new Map<MapLayerId, LayerSource>();
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ViewportLoaderOptions) {
@@ -47,10 +57,10 @@ export class ViewportLoader {
 
   /** Cancels one layer's request in flight (a layer switched off). */
   cancel(layer: MapLayerId): void {
-    const id = this.#inFlight.get(layer);
-    if (id === undefined) return;
+    const load = this.#inFlight.get(layer);
+    if (load === undefined) return;
     this.#inFlight.delete(layer);
-    this.#options.cancel(id);
+    load.abort();
     this.#options.onLoading?.(layer, false);
   }
 
@@ -61,18 +71,28 @@ export class ViewportLoader {
 
   #load(layer: MapLayerId, extent: Wgs84Extent): void {
     this.cancel(layer);
-    const requestId = this.#options.newRequestId();
-    this.#inFlight.set(layer, requestId);
     this.#options.onLoading?.(layer, true);
-    this.#options.load(layer, extent, requestId).then(
+    this.#start(layer, extent, this.#sources.get(layer) === 'tiles');
+  }
+
+  #start(layer: MapLayerId, extent: Wgs84Extent, countOnly: boolean): void {
+    const load = this.#options.load(layer, extent, countOnly);
+    this.#inFlight.set(layer, load);
+    // A cancelled load is no longer the layer's in flight: its late answer or failure is dropped.
+    const isCurrent = () => this.#inFlight.get(layer) === load;
+    load.unwrap().then(
       (results) => {
-        if (this.#inFlight.get(layer) !== requestId) return;
+        if (!isCurrent()) return;
+        const source = nextLayerSource(this.#sources.get(layer) ?? 'features', results, countOnly);
+        // Tiles no longer draw the view: the layer leaves them once the view's features are here.
+        if (countOnly && source === 'features') return this.#start(layer, extent, false);
         this.#inFlight.delete(layer);
+        this.#sources.set(layer, source);
         this.#options.onLoading?.(layer, false);
-        this.#options.onResult(layer, results);
+        this.#options.onResult(layer, results, source);
       },
       (error: unknown) => {
-        if (this.#inFlight.get(layer) !== requestId) return;
+        if (!isCurrent()) return;
         this.#inFlight.delete(layer);
         this.#options.onLoading?.(layer, false);
         this.#options.onError?.(layer, error);

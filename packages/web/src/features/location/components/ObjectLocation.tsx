@@ -10,13 +10,11 @@ import { formatCoordinatePair, isLowAccuracy, LOW_ACCURACY_QUESTION } from '@man
 import { confirm } from '../../../shell/confirm/confirm';
 import { useEditModeAvailable } from '../../../shell/editMode';
 import { showNotification } from '../../../shell/notifications/notificationsSlice';
-import { isRequestError } from '../../../shell/request/request';
 import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { TextField } from '../../../ui/fields/TextField';
 import { LoadingStatus } from '../../../ui/Spinner';
-import { getLocation } from '../api/getLocation';
-import { saveLocation } from '../api/saveLocation';
+import { useGetLocationQuery, useSaveLocationMutation } from '../api/location';
 import { readCoordinateEntry } from '../coordinateEntry';
 import { CLEARED, draftFrom, fromPoint, typed, updateFrom, type LocationDraft } from '../locationDraft';
 import type { LocationMap } from '../mapSurface';
@@ -39,11 +37,11 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
   const canEdit = useEditModeAvailable();
   const accuracySettings = useAppSelector((state) => state.settings.data?.accuracySettings);
   const format = map.coordinateFormat;
-  const [stored, setStored] = useState<LocationValue | null | 'loading' | 'failed'>('loading');
+  const location = useGetLocationQuery(object, { refetchOnMountOrArgChange: true });
+  const [saveLocation, { isLoading: saving }] = useSaveLocationMutation();
   const [draft, setDraft] = useState<LocationDraft | null>(null);
   const [picking, setPicking] = useState(false);
   const [locating, setLocating] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const editing = draft !== null;
@@ -51,18 +49,6 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
   useEffect(() => {
     if (editing) sectionRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [editing]);
-
-  // Keyed by object where it is placed, so a new object starts from 'loading' again.
-  useEffect(() => {
-    let live = true;
-    dispatch(getLocation(object.type, object.id)).then(
-      (value) => live && setStored(value),
-      () => live && setStored('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, object.type, object.id]);
 
   const entry = draft ? readCoordinateEntry(draft.text) : null;
   const marked = entry?.ok ? entry.pair : null;
@@ -78,15 +64,15 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
     [map],
   );
 
-  if (stored === 'loading') return <LoadingStatus />;
-  if (stored === 'failed')
+  if (location.isError)
     return (
       <section className="mw-location" aria-label="Location">
         <p className="mw-location__hint">The location could not be loaded.</p>
       </section>
     );
 
-  const current = stored;
+  if (location.currentData === undefined) return <LoadingStatus />;
+  const current = location.currentData;
 
   const startEditing = () => {
     setProblem(null);
@@ -147,22 +133,14 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
     if (!draft) return;
     const result = updateFrom(draft, current?.version ?? null, new Date());
     if (!result.ok) return;
-    setSaving(true);
     setProblem(null);
-    try {
-      const saved = await dispatch(saveLocation(object.type, object.id, result.update));
-      setStored(saved);
+    const saved = await saveLocation({ ...object, update: result.update });
+    if ('data' in saved) {
       stopEditing();
       dispatch(showNotification({ type: 'success', title: 'Location saved' }));
-    } catch (error) {
-      // The request showed the catalogue's 'Another user modified the same item'; show what they saved.
-      if (isRequestError(error) && error.status === 409) {
-        stopEditing();
-        setStored(await dispatch(getLocation(object.type, object.id)).catch(() => 'failed' as const));
-      }
-    } finally {
-      setSaving(false);
     }
+    // The request showed the catalogue's 'Another user modified the same item'; what they saved is read again.
+    else if ('status' in saved.error && saved.error.status === 409) stopEditing();
   };
 
   return (

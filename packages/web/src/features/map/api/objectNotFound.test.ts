@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestShell, mapAnswer } from '../../../testing/fixtures';
 import { FakeServer } from '../../../testing/fakeServer';
-import { getAssetInspections } from './getAssetInspections';
-import { getLayerFeature } from './getLayerFeature';
-import { getObjectDetails } from './getObjectDetails';
+import { getAssetInspections } from './assetInspections';
+import { getLayerFeature } from './layerFeatures';
+import { getObjectDetails } from './objectDetails';
 
 const OBJECT_NOT_FOUND = expect.objectContaining({ type: 'error', title: 'Object not found' });
 
@@ -15,7 +15,9 @@ describe('an object opened by id that is gone', () => {
     });
     const { store } = createTestShell({ server });
 
-    await expect(store.dispatch(getObjectDetails('Node', 404))).rejects.toMatchObject({ status: 404 });
+    await expect(store.dispatch(getObjectDetails.initiate({ type: 'Node', id: 404 })).unwrap()).rejects.toMatchObject({
+      status: 404,
+    });
 
     expect(store.getState().notifications.items).toEqual([OBJECT_NOT_FOUND]);
   });
@@ -24,9 +26,11 @@ describe('an object opened by id that is gone', () => {
     const server = new FakeServer().on('GET', '/api/filters/results/map', { json: mapAnswer('Node', 0, 0) });
     const { store } = createTestShell({ server });
 
-    await expect(store.dispatch(getLayerFeature('Node', 404))).resolves.toBeNull();
+    await expect(
+      store.dispatch(getLayerFeature.initiate({ layer: 'Node', id: 404, pick: 1 })).unwrap(),
+    ).resolves.toBeNull();
 
-    expect(store.getState().notifications.items).toEqual([OBJECT_NOT_FOUND]);
+    await expect.poll(() => store.getState().notifications.items).toEqual([OBJECT_NOT_FOUND]);
   });
 
   it("its inspections show 'Object not found'", async () => {
@@ -36,7 +40,9 @@ describe('an object opened by id that is gone', () => {
     });
     const { store } = createTestShell({ server });
 
-    await expect(store.dispatch(getAssetInspections('Section', 404))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      store.dispatch(getAssetInspections.initiate({ type: 'Section', id: 404 })).unwrap(),
+    ).rejects.toMatchObject({ status: 404 });
 
     expect(store.getState().notifications.items).toEqual([OBJECT_NOT_FOUND]);
   });
@@ -45,7 +51,9 @@ describe('an object opened by id that is gone', () => {
     const server = new FakeServer().on('GET', '/api/objects/Node/7', { status: 500 });
     const { store } = createTestShell({ server });
 
-    await expect(store.dispatch(getObjectDetails('Node', 7))).rejects.toMatchObject({ status: 500 });
+    await expect(store.dispatch(getObjectDetails.initiate({ type: 'Node', id: 7 })).unwrap()).rejects.toMatchObject({
+      status: 500,
+    });
 
     expect(store.getState().notifications.items).toEqual([
       expect.objectContaining({ title: 'Something unexpected just happened' }),
@@ -56,7 +64,11 @@ describe('an object opened by id that is gone', () => {
     const server = new FakeServer().on('GET', '/api/filters/results/map', { json: mapAnswer('Node', 1, 1) });
     const { store } = createTestShell({ server });
 
-    await expect(store.dispatch(getLayerFeature('Node', 1))).resolves.toMatchObject({ id: 1 });
+    await expect(
+      store.dispatch(getLayerFeature.initiate({ layer: 'Node', id: 1, pick: 1 })).unwrap(),
+    ).resolves.toMatchObject({
+      id: 1,
+    });
 
     expect(store.getState().notifications.items).toEqual([]);
   });

@@ -1,12 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ObjectDetails } from '@manway/core/api/objects';
 import type { InspectionSummary } from '@manway/core/api/work';
-import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { formatDate } from '../../../ui/date-time/DateTimeText';
 import { useDateLocale } from '../../../ui/date-time/dateLocale';
 import { LoadingStatus } from '../../../ui/Spinner';
-import { getAssetInspections } from '../api/getAssetInspections';
+import { useGetAssetInspectionsQuery } from '../api/assetInspections';
 
 const STATUS_LABELS: Record<InspectionSummary['status'], string> = {
   incomplete: 'Incomplete',
@@ -27,22 +26,12 @@ export function AssetInspections({
   object: ObjectDetails;
   renderObservations?(inspection: InspectionSummary, title: string): ReactNode;
 }) {
-  const dispatch = useAppDispatch();
   const locale = useDateLocale();
-  const [inspections, setInspections] = useState<InspectionSummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { currentData: inspections, isError: failed } = useGetAssetInspectionsQuery(
+    { type: object.type, id: object.id },
+    { refetchOnMountOrArgChange: true },
+  );
   const [openId, setOpenId] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(getAssetInspections(object.type, object.id)).then(
-      (list) => live && setInspections(list),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, object.id, object.type]);
 
   const dateOf = (i: InspectionSummary) => formatDate(new Date(i.inspectedAt), locale);
   const open = inspections?.find((i) => i.id === openId);

@@ -5,29 +5,21 @@
  * Other features (the user's location, the location editor) plug in through MapTools, composed by
  * the edition, since features do not import each other.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { nanoid } from '@reduxjs/toolkit';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { MapResults } from '@manway/core/api/map';
 import type { ObjectDetails } from '@manway/core/api/objects';
 import type { InspectionSummary } from '@manway/core/api/work';
 import type { MapSettings, UserSettings } from '@manway/core/api/settings';
 import type { CoordinateFormat } from '@manway/core/coordinates-format';
 import { formatCoordinatePair } from '@manway/core/rules/coordinates';
-import { settingsReceived } from '../../../shell/settings/settingsSlice';
-import { stopRequest } from '../../../shell/request/lifecycle';
-import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
+import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { LoadingStatus } from '../../../ui/Spinner';
-import { getLayerFeature } from '../api/getLayerFeature';
-import { getLayerFeatures } from '../api/getLayerFeatures';
-import { getMapSettings } from '../api/getMapSettings';
-import { getObjectDetails } from '../api/getObjectDetails';
-import { getUserSettings } from '../api/getUserSettings';
-import { saveUserSettings } from '../api/saveUserSettings';
+import { useGetMapSettingsQuery } from '../api/mapSettings';
+import { useGetUserSettingsQuery } from '../api/userSettings';
 import { tileUrl } from '../api/tileUrl';
-import type { LonLat, NetworkMap, TilePick, UserPositionMark } from '../networkMap';
+import type { LonLat, NetworkMap, UserPositionMark } from '../networkMap';
 import { cutLayers, filteredLayer } from '../layerNotices';
-import { nextLayerSource, type LayerSource } from '../scaleMode';
 import {
   boxSelection,
   selectionKey,
@@ -36,32 +28,20 @@ import {
   type SelectedFeature,
   type SelectionKey,
 } from '../selection';
-import { MAP_LAYERS, type MapLayerId } from '../styleTable';
-import { ViewportLoader, type Wgs84Extent } from '../viewportLoader';
-import { AssetInspections } from './AssetInspections';
+import { type MapLayerId } from '../styleTable';
+import { useLayerLoads } from '../useLayerLoads';
+import { useMapChoices } from '../useMapChoices';
+import { useTilePick } from '../useTilePick';
 import { CoordinateFormatPicker } from './CoordinateFormatPicker';
 import type { MapCanvasProps } from './MapCanvas';
 import { FeatureSummary } from './FeatureSummary';
 import { LayerPicker } from './LayerPicker';
 import { Legend } from './Legend';
-import { ObjectDetailsPanel } from './ObjectDetailsPanel';
+import { OpenObjectDetails } from './OpenObjectDetails';
 import { SelectionList } from './SelectionList';
 import './MapPage.css';
 
 const MapCanvas = lazy(() => import('./MapCanvas'));
-
-/**
- * The layers a user sees. A user who never saved map choices has no basemap stored and sees every
- * layer; from the first choice on, visibleLayers is exactly what they left switched on.
- */
-export function initialVisibleLayers(user: UserSettings): Set<MapLayerId> {
-  if (user.basemapId === null) return new Set(MAP_LAYERS);
-  return new Set(MAP_LAYERS.filter((l) => user.visibleLayers.includes(l)));
-}
-
-export function initialBasemapId(user: UserSettings, map: MapSettings): string {
-  return map.basemaps.some((b) => b.id === user.basemapId) ? user.basemapId! : map.defaultBasemapId;
-}
 
 interface Loaded {
   map: MapSettings;
@@ -98,27 +78,15 @@ export interface MapPageExtensions {
 }
 
 export function MapPage({ title, ...extensions }: { title: string } & MapPageExtensions) {
-  const dispatch = useAppDispatch();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([dispatch(getMapSettings()), dispatch(getUserSettings())]).then(
-      ([map, user]) => live && setLoaded({ map, user }),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
+  const map = useGetMapSettingsQuery();
+  const user = useGetUserSettingsQuery();
 
   return (
     <div className="mw-map-page">
       <h1 className="mw-visually-hidden">{title}</h1>
-      {loaded ? (
-        <NetworkMapView map={loaded.map} user={loaded.user} {...extensions} />
-      ) : failed ? (
+      {map.data && user.data ? (
+        <NetworkMapView map={map.data} user={user.data} {...extensions} />
+      ) : map.isError || user.isError ? (
         <p className="mw-map-page__message" role="alert">
           The map could not be loaded. Please try refreshing the page.
         </p>
@@ -138,118 +106,36 @@ function NetworkMapView({
   renderPanel,
 }: Loaded & MapPageExtensions) {
   const dispatch = useAppDispatch();
-  const settings = useAppSelector((state) => state.settings.data);
-  const format = settings?.coordinateDisplayFormat ?? 'DecimalDegrees';
-  const [userSettings, setUserSettings] = useState(user);
-  const [basemapId, setBasemapId] = useState(() => initialBasemapId(user, map));
-  const [visibleLayers, setVisibleLayers] = useState<ReadonlySet<MapLayerId>>(() => initialVisibleLayers(user));
-  const [results, setResults] = useState<Partial<Record<MapLayerId, MapResults>>>({});
-  const [sources, setSources] = useState<Partial<Record<MapLayerId, LayerSource>>>({});
-  const [tileZoom, setTileZoom] = useState<number | null>(null);
-  const [loading, setLoading] = useState<ReadonlySet<MapLayerId>>(new Set());
+  const { basemapId, setBasemap, visibleLayers, setLayerVisible, format, setFormat } = useMapChoices(map, user);
+  const { results, sources, loading, tileZoom, onViewChange, showLayer, hideLayer } = useLayerLoads(visibleLayers);
   const [selected, setSelected] = useState<SelectedFeature | null>(null);
   const [selection, setSelection] = useState<BoxSelection | null>(null);
   const [boxMode, setBoxMode] = useState(false);
   const [networkMap, setNetworkMap] = useState<NetworkMap | null>(null);
-  const [details, setDetails] = useState<ObjectDetails | null | 'closed'>('closed');
+  const [detailsOf, setDetailsOf] = useState<SelectedFeature | null>(null);
   const [pointer, setPointer] = useState<[number, number] | null>(null);
   const [fullExtentRequest, setFullExtentRequest] = useState(0);
   const [search, setSearch] = useState<MapCanvasProps['search']>(null);
-  const extentRef = useRef<Wgs84Extent | null>(null);
-  const visibleRef = useRef(visibleLayers);
-  useEffect(() => {
-    visibleRef.current = visibleLayers;
-  }, [visibleLayers]);
-
-  const loader = useMemo(
-    () =>
-      new ViewportLoader({
-        load: (layer, extent, requestId) => dispatch(getLayerFeatures({ layer, extent, requestId })),
-        cancel: (requestId) => dispatch(stopRequest(requestId)),
-        newRequestId: () => nanoid(),
-        onResult: (layer, r) => {
-          setResults((prev) => ({ ...prev, [layer]: r }));
-          setSources((prev) => ({ ...prev, [layer]: nextLayerSource(prev[layer] ?? 'features', r) }));
-        },
-        onLoading: (layer, isLoading) =>
-          setLoading((prev) => {
-            const next = new Set(prev);
-            if (isLoading) next.add(layer);
-            else next.delete(layer);
-            return next;
-          }),
-      }),
-    [dispatch],
-  );
-  useEffect(() => () => loader.dispose(), [loader]);
-
-  const remember = useCallback(
-    (changes: Partial<UserSettings>) => {
-      const next = { ...userSettings, ...changes };
-      setUserSettings(next);
-      // Guests have no preferences of their own to keep.
-      if (!settings?.isGuest) void dispatch(saveUserSettings(next)).catch(() => {});
-    },
-    [dispatch, settings?.isGuest, userSettings],
-  );
-
-  const onViewChange = useCallback(
-    (extent: Wgs84Extent, zoom: number) => {
-      extentRef.current = extent;
-      setTileZoom(zoom);
-      loader.request(extent, [...visibleRef.current]);
-    },
-    [loader],
-  );
 
   const onLayerToggle = (layer: MapLayerId, visible: boolean) => {
-    const next = new Set(visibleLayers);
-    if (visible) next.add(layer);
-    else next.delete(layer);
-    setVisibleLayers(next);
-    if (visible && extentRef.current) loader.loadNow(layer, extentRef.current);
-    if (!visible) {
-      loader.cancel(layer);
+    setLayerVisible(layer, visible);
+    if (visible) showLayer(layer);
+    else {
+      hideLayer(layer);
       if (selected?.layer === layer) setSelected(null);
       // What cannot be seen cannot stay selected.
       if (selection) setSelection(boxSelection(selection.features.filter((f) => f.layer !== layer)));
     }
-    remember({ basemapId, visibleLayers: MAP_LAYERS.filter((l) => next.has(l)) });
-  };
-
-  const onBasemapChange = (id: string) => {
-    setBasemapId(id);
-    remember({ basemapId: id, visibleLayers: MAP_LAYERS.filter((l) => visibleLayers.has(l)) });
-  };
-
-  const openDetails = (feature: SelectedFeature) => {
-    setDetails(null);
-    dispatch(getObjectDetails(feature.layer, feature.id)).then(setDetails, () => setDetails('closed'));
   };
 
   const onSelect = useCallback((feature: SelectedFeature | null) => {
     setSelected(feature);
-    setDetails('closed');
+    setDetailsOf(null);
   }, []);
+  const closeDetails = useCallback(() => setDetailsOf(null), []);
 
   const tileUrlOf = useCallback((layer: MapLayerId) => dispatch(tileUrl(layer)), [dispatch]);
-
-  // The latest click wins: a slower answer for an earlier click is dropped.
-  const lastPick = useRef(0);
-  const onTilePick = useCallback(
-    (pick: TilePick) => {
-      const n = ++lastPick.current;
-      const choose = (feature: SelectedFeature | null) => {
-        if (n === lastPick.current) onSelect(feature);
-      };
-      void (async () => {
-        const f = await dispatch(getLayerFeature(pick.layer, pick.id));
-        choose(f ? { layer: pick.layer, id: f.id, properties: f.properties } : null);
-        // A failed request has already told the user.
-      })().catch(() => {});
-    },
-    [dispatch, onSelect],
-  );
+  const onTilePick = useTilePick(onSelect);
 
   const onBoxSelect = useCallback(
     (found: SelectedFeature[]) => {
@@ -259,12 +145,6 @@ function NetworkMapView({
     },
     [onSelect],
   );
-
-  const onFormatChange = (coordinateDisplayFormat: CoordinateFormat) => {
-    // The general settings carry the format to every screen; the user settings keep it.
-    if (settings) dispatch(settingsReceived({ ...settings, coordinateDisplayFormat }));
-    remember({ coordinateDisplayFormat });
-  };
 
   // Tools exist once the map does, so nothing drawn through them is lost before it is made.
   const tools = useMemo<MapTools | null>(
@@ -298,7 +178,7 @@ function NetworkMapView({
         <LayerPicker
           basemaps={map.basemaps}
           basemapId={basemapId}
-          onBasemapChange={onBasemapChange}
+          onBasemapChange={setBasemap}
           visibleLayers={visibleLayers}
           onLayerToggle={onLayerToggle}
           results={results}
@@ -365,27 +245,23 @@ function NetworkMapView({
         {selected && (
           <FeatureSummary
             feature={selected}
-            onOpenDetails={() => openDetails(selected)}
+            onOpenDetails={() => setDetailsOf(selected)}
             onClose={() => onSelect(null)}
           />
         )}
-        {details !== 'closed' && (
-          <ObjectDetailsPanel details={details} onClose={() => setDetails('closed')}>
-            {details && tools && renderObjectSections?.(details, tools)}
-            {details && (MAP_LAYERS as readonly string[]).includes(details.type) && (
-              <AssetInspections
-                key={`${details.type}:${details.id}`}
-                object={details}
-                renderObservations={renderObservations}
-              />
-            )}
-          </ObjectDetailsPanel>
+        {detailsOf && (
+          <OpenObjectDetails
+            object={detailsOf}
+            onClose={closeDetails}
+            renderSections={tools ? (object) => renderObjectSections?.(object, tools) : undefined}
+            renderObservations={renderObservations}
+          />
         )}
-        <div className={`mw-map__status${details === 'closed' ? '' : ' mw-map__status--beside-details'}`}>
+        <div className={`mw-map__status${detailsOf ? ' mw-map__status--beside-details' : ''}`}>
           <span className="mw-map__pointer" data-testid="pointer-coordinates">
             {pointer ? formatCoordinatePair({ longitude: pointer[0], latitude: pointer[1] }, format) : '\u00a0'}
           </span>
-          <CoordinateFormatPicker value={format} onChange={onFormatChange} />
+          <CoordinateFormatPicker value={format} onChange={setFormat} />
         </div>
       </div>
     </div>

@@ -1,0 +1,20 @@
+import { InspectionSummaryList, type InspectionSummary } from '@manway/core/api/work';
+import { OBJECT_NOT_FOUND } from '../../../shell/errors/catalogue';
+import { shellApi } from '../../../shell/request/api';
+
+const assetInspectionsApi = shellApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET api/inspections?parentObjectType&parentObjectId: an asset's inspections, newest first; 404: the asset is gone. */
+    getAssetInspections: build.query<InspectionSummary[], { type: string; id: number }>({
+      query: ({ type, id }) => ({
+        url: 'api/inspections',
+        params: { parentObjectType: type, parentObjectId: id },
+        statusMessages: { 404: OBJECT_NOT_FOUND },
+      }),
+      transformResponse: (data: unknown) => InspectionSummaryList.parse(data),
+    }),
+  }),
+});
+
+export const { useGetAssetInspectionsQuery } = assetInspectionsApi;
+export const getAssetInspections = assetInspectionsApi.endpoints.getAssetInspections;

@@ -1,0 +1,76 @@
+/**
+ * The asset layers' answers for the current view: loaded through the viewport loader as the view
+ * settles, a layer switched on loaded at once, one switched off cancelled.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MapResults } from '@manway/core/api/map';
+import { useAppDispatch } from '../../shell/store/hooks';
+import { getLayerFeatures } from './api/layerFeatures';
+import type { LayerSource } from './scaleMode';
+import type { MapLayerId } from './styleTable';
+import { ViewportLoader, type Wgs84Extent } from './viewportLoader';
+
+export interface LayerLoads {
+  results: Partial<Record<MapLayerId, MapResults>>;
+  sources: Partial<Record<MapLayerId, LayerSource>>;
+  loading: ReadonlySet<MapLayerId>;
+  /** The zoom of the vector tiles drawn, once the map has a view. */
+  tileZoom: number | null;
+  onViewChange(extent: Wgs84Extent, tileZoom: number): void;
+  showLayer(layer: MapLayerId): void;
+  hideLayer(layer: MapLayerId): void;
+}
+
+export function useLayerLoads(visibleLayers: ReadonlySet<MapLayerId>): LayerLoads {
+  const dispatch = useAppDispatch();
+  const [results, setResults] = useState<Partial<Record<MapLayerId, MapResults>>>({});
+  const [sources, setSources] = useState<Partial<Record<MapLayerId, LayerSource>>>({});
+  const [loading, setLoading] = useState<ReadonlySet<MapLayerId>>(new Set());
+  const [tileZoom, setTileZoom] = useState<number | null>(null);
+  const extentRef = useRef<Wgs84Extent | null>(null);
+  // The view changes from the map's events, which outlive renders.
+  const visibleRef = useRef(visibleLayers);
+  useEffect(() => {
+    visibleRef.current = visibleLayers;
+  }, [visibleLayers]);
+
+  const loader = useMemo(() => {
+    let loads = 0;
+    return new ViewportLoader({
+      load: (layer, extent, countOnly) =>
+        dispatch(getLayerFeatures.initiate({ layer, extent, countOnly, load: ++loads }, { subscribe: false })),
+      onResult: (layer, answer, source) => {
+        setResults((prev) => ({ ...prev, [layer]: answer }));
+        setSources((prev) => ({ ...prev, [layer]: source }));
+      },
+      onLoading: (layer, isLoading) =>
+        setLoading((prev) => {
+          const next = new Set(prev);
+          if (isLoading) next.add(layer);
+          else next.delete(layer);
+          return next;
+        }),
+    });
+  }, [dispatch]);
+  useEffect(() => () => loader.dispose(), [loader]);
+
+  const onViewChange = useCallback(
+    (extent: Wgs84Extent, zoom: number) => {
+      extentRef.current = extent;
+      setTileZoom(zoom);
+      loader.request(extent, [...visibleRef.current]);
+    },
+    [loader],
+  );
+
+  const showLayer = useCallback(
+    (layer: MapLayerId) => {
+      if (extentRef.current) loader.loadNow(layer, extentRef.current);
+    },
+    [loader],
+  );
+
+  const hideLayer = useCallback((layer: MapLayerId) => loader.cancel(layer), [loader]);
+
+  return { results, sources, loading, tileZoom, onViewChange, showLayer, hideLayer };
+}
