@@ -162,9 +162,11 @@ export function readCommitted(file: SnapshotFile): string | undefined {
   }
 }
 
-/** Rewrites the stale files; answers each file's path and whether it changed. */
-export async function writeAllSnapshots(): Promise<{ path: string; changed: boolean }[]> {
-  const files = await renderAllSnapshots();
+/** Rewrites the stale files (of those `selected`); answers each file's path and whether it changed. */
+export async function writeAllSnapshots(
+  selected: (path: string) => boolean = () => true,
+): Promise<{ path: string; changed: boolean }[]> {
+  const files = (await renderAllSnapshots()).filter((file) => selected(file.path));
   return files.map((file) => {
     const changed = readCommitted(file) !== file.expected;
     if (changed) writeFileSync(file.absolutePath, file.expected);
