@@ -1,5 +1,5 @@
 import { Link, NavLink, Outlet } from 'react-router';
-import { getSettingsUrl } from '../../features/websync/api/websyncApi';
+import { useLazySettingsUrlQuery } from '../../features/websync/api/settingsLink';
 import { ConsoleSessionProvider } from '../../features/websync/components/ConsoleSession';
 import { signOut } from '../../shell/account/account';
 import { hideSpinner, showSpinner } from '../../shell/busy/busySlice';
@@ -22,13 +22,14 @@ export const WEBSYNC_NAV = [
  */
 export function WebSyncLayout() {
   const dispatch = useAppDispatch();
+  const [fetchSettingsUrl] = useLazySettingsUrlQuery();
 
   const openSettings = async () => {
     // Opened at once, inside the click, so no pop-up blocker stops it; pointed at the URL when it comes.
     const tab = window.open('', '_blank');
     dispatch(showSpinner());
     try {
-      const url = await dispatch(getSettingsUrl());
+      const url = await fetchSettingsUrl().unwrap();
       if (tab) tab.location.href = url;
       else window.open(url, '_blank');
     } catch {

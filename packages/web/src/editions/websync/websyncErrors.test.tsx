@@ -2,24 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SYNC_SETTINGS, type SaveScheduledTask } from '@manway/core/api/websync';
-import {
-  deleteSchedule,
-  deleteTasks,
-  getScheduleById,
-  getScheduleIds,
-  getScheduleNames,
-  getSchedulesByIds,
-  getSyncUserSettings,
-  getSyncUsers,
-  getTaskIds,
-  getTasksByIds,
-  saveSchedule,
-  saveSyncUserSettings,
-} from '../../features/websync/api/websyncApi';
+import { schedulesApi } from '../../features/websync/api/schedules';
+import { syncUsersApi } from '../../features/websync/api/syncUsers';
+import { tasksApi } from '../../features/websync/api/tasks';
+import { userSettingsApi } from '../../features/websync/api/userSettings';
 import { ShellApp } from '../../shell/app/ShellApp';
 import { FATAL_ERROR_PAGE } from '../../shell/errors/errorPages';
 import { loadGeneralSettings } from '../../shell/settings/loadSettings';
-import type { AppThunk } from '../../shell/store/types';
+import type { AppDispatch } from '../../shell/store/types';
 import { FakeServer } from '../../testing/fakeServer';
 import { createTestShell, generalSettings } from '../../testing/fixtures';
 import { websyncRoutes } from './websyncRoutes';
@@ -47,38 +37,61 @@ const failures = (shell: ReturnType<typeof createTestShell>) =>
   shell.store.getState().requests.actions.filter((a) => a.stage === 'failure');
 
 describe('websync console error handling', () => {
-  const calls: [string, string, string, () => AppThunk<Promise<unknown>>][] = [
+  const { endpoints: schedules } = schedulesApi;
+  const { endpoints: tasks } = tasksApi;
+  const { endpoints: settings } = userSettingsApi;
+  const calls: [string, string, string, (dispatch: AppDispatch) => Promise<unknown>][] = [
     [
       'schedule list ids',
       'GET',
       '/api/syncAgentScheduler/getIdsByQuery',
-      () => getScheduleIds({ Path: 'NextStartTime', SortDirection: 'Asc' } as never),
+      (d) => d(schedules.scheduleIds.initiate({ Path: 'NextStartTime', SortDirection: 'Asc' } as never)).unwrap(),
     ],
-    ['schedule list rows', 'GET', '/api/syncAgentScheduler/getTaskInfoByIds', () => getSchedulesByIds([1])],
-    ['schedule names', 'GET', '/api/syncAgentScheduler/getNames', () => getScheduleNames()],
-    ['schedule edit', 'GET', '/api/syncAgentScheduler/getTaskById', () => getScheduleById(1)],
-    ['schedule save', 'POST', '/api/syncAgentScheduler/saveTask', () => saveSchedule({} as SaveScheduledTask)],
-    ['schedule delete', 'DELETE', '/api/syncAgentScheduler', () => deleteSchedule(1)],
-    ['log list ids', 'GET', '/api/syncAgentTask/getIds', () => getTaskIds({})],
-    ['log list rows', 'GET', '/api/syncAgentTask/getByIds', () => getTasksByIds([1])],
-    ['log delete', 'PUT', '/api/syncAgentTask/deleteTasks', () => deleteTasks([1])],
-    ['users list', 'GET', '/api/settings/webSyncUsers', () => getSyncUsers()],
-    ['user settings', 'GET', '/api/syncUserSettings', () => getSyncUserSettings(USER)],
+    [
+      'schedule list rows',
+      'GET',
+      '/api/syncAgentScheduler/getTaskInfoByIds',
+      (d) => d(schedules.schedulesByIds.initiate([1])).unwrap(),
+    ],
+    [
+      'schedule names',
+      'GET',
+      '/api/syncAgentScheduler/getNames',
+      (d) => d(schedules.scheduleNames.initiate(undefined)).unwrap(),
+    ],
+    [
+      'schedule edit',
+      'GET',
+      '/api/syncAgentScheduler/getTaskById',
+      (d) => d(schedules.scheduleById.initiate(1)).unwrap(),
+    ],
+    [
+      'schedule save',
+      'POST',
+      '/api/syncAgentScheduler/saveTask',
+      (d) => d(schedules.saveSchedule.initiate({} as SaveScheduledTask)).unwrap(),
+    ],
+    ['schedule delete', 'DELETE', '/api/syncAgentScheduler', (d) => d(schedules.deleteSchedule.initiate(1)).unwrap()],
+    ['log list ids', 'GET', '/api/syncAgentTask/getIds', (d) => d(tasks.syncTaskIds.initiate({})).unwrap()],
+    ['log list rows', 'GET', '/api/syncAgentTask/getByIds', (d) => d(tasks.syncTasksByIds.initiate([1])).unwrap()],
+    ['log delete', 'PUT', '/api/syncAgentTask/deleteTasks', (d) => d(tasks.deleteSyncTasks.initiate([1])).unwrap()],
+    ['users list', 'GET', '/api/settings/webSyncUsers', (d) => d(syncUsersApi.endpoints.syncUsers.initiate()).unwrap()],
+    ['user settings', 'GET', '/api/syncUserSettings', (d) => d(settings.syncUserSettings.initiate(USER)).unwrap()],
     [
       'user settings save',
       'POST',
       '/api/syncUserSettings',
-      () => saveSyncUserSettings({ userId: USER, ...DEFAULT_SYNC_SETTINGS }),
+      (d) => d(settings.saveSyncUserSettings.initiate({ userId: USER, ...DEFAULT_SYNC_SETTINGS })).unwrap(),
     ],
   ];
 
   it.each(calls)(
     'failures of the list, name, edit, save, delete and settings requests are only recorded in the request state (%s)',
-    async (_name, method, path, thunk) => {
+    async (_name, method, path, call) => {
       const server = new FakeServer().on(method, path, { status: 500, json: { message: 'Broken' } });
       const shell = createTestShell({ server, edition: 'web-websync' });
 
-      await expect(shell.store.dispatch(thunk())).rejects.toMatchObject({ status: 500 });
+      await expect(call(shell.store.dispatch)).rejects.toMatchObject({ status: 500 });
 
       expect(shell.store.getState().notifications.items).toEqual([]);
       expect(failures(shell)).toEqual([

@@ -3,14 +3,14 @@
  * and the filter lists, before any page shows. If either fails the console stops there: a 403 shows
  * the access-denied page with its log-off button, anything else the fatal error page.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { ConsoleUser, FilterChoices } from '@manway/core/api/websync';
 import { showErrorPage } from '../../../shell/errors/errorPageSlice';
 import { ACCESS_DENIED_PAGE, FATAL_ERROR_PAGE } from '../../../shell/errors/errorPages';
-import { isRequestError } from '../../../shell/request/request';
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { LoadingStatus } from '../../../ui/Spinner';
-import { getFilterChoices, getUserByLogin } from '../api/websyncApi';
+import { useConsoleUserQuery } from '../api/consoleUser';
+import { useSyncFilterChoicesQuery } from '../api/filters';
 
 export interface ConsoleSession {
   user: ConsoleUser;
@@ -24,27 +24,28 @@ export function useConsoleSession(): ConsoleSession | null {
   return useContext(ConsoleSessionContext);
 }
 
+/** A failed call's status; none for an answer that did not match its contract. */
+const statusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+
 export function ConsoleSessionProvider({ children }: { children: (session: ConsoleSession) => ReactNode }) {
   const dispatch = useAppDispatch();
-  const [session, setSession] = useState<ConsoleSession | null>(null);
+  const user = useConsoleUserQuery();
+  const filters = useSyncFilterChoicesQuery();
+  const failure = user.error ?? filters.error;
 
   useEffect(() => {
-    let live = true;
-    Promise.all([dispatch(getUserByLogin()), dispatch(getFilterChoices())]).then(
-      ([user, filters]) => live && setSession({ user, filters }),
-      (error: unknown) => {
-        if (!live) return;
-        // 401 is the request layer's: it is already taking the user to sign in.
-        if (isRequestError(error) && error.status === 401) return;
-        const denied = isRequestError(error) && error.status === 403;
-        dispatch(showErrorPage(denied ? ACCESS_DENIED_PAGE : FATAL_ERROR_PAGE));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
+    if (!failure) return;
+    const status = statusOf(failure);
+    // 401 is the request layer's: it is already taking the user to sign in.
+    if (status === 401) return;
+    dispatch(showErrorPage(status === 403 ? ACCESS_DENIED_PAGE : FATAL_ERROR_PAGE));
+  }, [dispatch, failure]);
 
+  const session = useMemo(
+    () => (user.data && filters.data ? { user: user.data, filters: filters.data } : null),
+    [user.data, filters.data],
+  );
   if (!session) return <LoadingStatus />;
   return <ConsoleSessionContext value={session}>{children(session)}</ConsoleSessionContext>;
 }

@@ -70,8 +70,8 @@ function fakeServer(ids: number[] = [1, 2, 3, 4, 5]) {
     .on('PUT', '/api/syncAgentTask/deleteTasks', { status: 204 })
     .on('GET', '/api/syncAgentTask/media', {
       json: [
-        { jobName: 'Inspection 12', fileName: 'pipe.mp4', status: 'Uploading', percentsComplete: 40 },
-        { jobName: 'Inspection 12', fileName: 'photo.jpg', status: 'Done', percentsComplete: 100 },
+        { jobName: 'Inspection 12', fileName: 'pipe.mp4', status: 'Transferring', percentsComplete: 40 },
+        { jobName: 'Inspection 12', fileName: 'photo.jpg', status: 'Completed', percentsComplete: 100 },
       ],
     });
 }
@@ -234,10 +234,10 @@ describe('log page', () => {
     const modal = await screen.findByRole('dialog', { name: 'Uploading progress' });
     expect(server.callsTo('GET', '/api/syncAgentTask/media')[0]!.url.searchParams.get('taskId')).toBe('3');
     expect(within(modal).getAllByText('Inspection 12')).toHaveLength(2);
-    const bar = within(modal).getByRole('progressbar', { name: 'pipe.mp4: Uploading' });
+    const bar = within(modal).getByRole('progressbar', { name: 'pipe.mp4: Transferring' });
     expect(bar).toHaveAttribute('value', '40');
     expect(bar).toHaveAttribute('max', '100');
-    expect(bar).toHaveAttribute('title', 'Uploading');
+    expect(bar).toHaveAttribute('title', 'Transferring');
     await user.click(within(modal).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Uploading progress' })).not.toBeInTheDocument();
   });
@@ -310,6 +310,8 @@ describe('log page keyword', () => {
     const server = fakeServer().hang('GET', '/api/syncAgentTask/getIds');
     const user = setupUserWithFakeTimers();
     await openLog(server, { login: 'syncer', scenario: 'GettingAssets', scheduleName: 'Nightly' });
+    // The logins arrive as the list is asked for; the store shows answers on the next frame.
+    await screen.findByRole('option', { name: 'syncer' });
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(idCalls(server)).toHaveLength(1);
     expect(screen.getByLabelText('Login')).toHaveValue('syncer');

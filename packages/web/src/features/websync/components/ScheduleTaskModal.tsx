@@ -13,7 +13,8 @@ import { showNotification } from '../../../shell/notifications/notificationsSlic
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { BoundedModal } from '../../../ui/modal/Modal';
-import { fromLocalInput, nextMinute, toLocalInput, type ScheduleForm } from './scheduleForm';
+import { fromLocalInput, toLocalInput } from './localDateTime';
+import { nextMinute, type ScheduleForm } from './scheduleForm';
 import { FilterSelect } from './FilterSelect';
 import { ScenarioIcon } from './ScenarioIcon';
 

@@ -114,21 +114,6 @@ export function saveBodyOf(f: ScheduleForm, timeZone = browserTimeZone()): SaveS
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as the value of a datetime-local input, in the browser's time. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
 /** The start time's default: the next whole minute after now. */
 export function nextMinute(now: Date): string {
   return new Date(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000).toISOString();
