@@ -74,15 +74,25 @@ SELECT a.global_id::text AS cursor,
     ORDER BY a.global_id LIMIT $5;
 -- params: $1 = "3f2a6c1e-0000-4000-8000-000000000001", $2 = "3f2a6c1e-0000-4000-8000-000000000001", $3 = [1,2,3], $4 = [1,2,3], $5 = 500
 
--- page of planned tasks on the assets a saved filter matches
+-- page of planned tasks a saved filter selects
 SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", t.task_type AS "taskType",
          a.global_id::text AS "assetGlobalId", a.asset_code AS "assetCode", t.district, t.due_date::text AS "dueDate",
          t.state, t.asset_id::text AS "assetId"
        FROM tasks t JOIN projects p ON p.id = t.project_id JOIN assets a ON a.id = t.asset_id
        WHERE t.state IN ('planned', 'started') AND ($1::uuid IS NULL OR t.global_id > $2::uuid)
-         AND ($3::bigint[] IS NULL OR t.asset_id = ANY($4::bigint[]))
+         AND ($3::bigint[] IS NULL OR t.id = ANY($4::bigint[]))
        ORDER BY t.global_id LIMIT $5;
--- params: $1 = "3f2a6c1e-0000-4000-8000-000000000001", $2 = "3f2a6c1e-0000-4000-8000-000000000001", $3 = [11,12], $4 = [11,12], $5 = 200
+-- params: $1 = "3f2a6c1e-0000-4000-8000-000000000001", $2 = "3f2a6c1e-0000-4000-8000-000000000001", $3 = [31,32], $4 = [31,32], $5 = 200
+
+-- a saved filter's assets in global-id order, once a run
+SELECT global_id::text AS "globalId", id::text AS id FROM "assets"
+       WHERE id = ANY($1::bigint[]) ORDER BY global_id;
+-- params: $1 = [1,2,3]
+
+-- the open tasks on a saved filter's assets, once a run
+SELECT global_id::text AS "globalId", id::text AS id FROM tasks
+       WHERE asset_id = ANY($1::bigint[]) AND state IN ('planned', 'started') ORDER BY global_id;
+-- params: $1 = [11,12]
 
 -- assets with what they need
 SELECT b.id::text AS base, a.global_id::text AS "globalId", a.object_type AS "objectType", a.subtype, a.asset_code AS "assetCode",

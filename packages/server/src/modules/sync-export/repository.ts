@@ -6,6 +6,7 @@
 import type { ExportKind } from '@manway/core/api/sync-export';
 import type { Database } from '../../db/connection';
 import { sql, type SQL } from '../../db/sql';
+import type { Selection } from './selections';
 
 export interface PageRequest {
   after: string | undefined;
@@ -124,15 +125,33 @@ export interface MediaRow {
 export class SyncExportRepository {
   constructor(private readonly db: Database) {}
 
-  /** Open tasks (planned or started) by global id, optionally only those on the given assets. */
-  plannedTasks(after: string | undefined, limit: number, onAssets: number[] | undefined): Promise<PlannedTaskRow[]> {
+  /** The given records (local ids) in global-id order: a saved filter's selection for an export run. */
+  async inGlobalIdOrder(table: 'assets' | 'projects', ids: readonly number[]): Promise<Selection> {
+    const rows = await this.db.query<{ globalId: string; id: string }>(
+      sql`SELECT global_id::text AS "globalId", id::text AS id FROM ${sql.identifier(table)}
+       WHERE id = ANY(${ids}::bigint[]) ORDER BY global_id`,
+    );
+    return { globalIds: rows.map((r) => r.globalId), ids: rows.map((r) => Number(r.id)) };
+  }
+
+  /** The open tasks on the given assets in global-id order: a saved filter's selection for scenario 1. */
+  async tasksOnAssets(assetIds: readonly number[]): Promise<Selection> {
+    const rows = await this.db.query<{ globalId: string; id: string }>(
+      sql`SELECT global_id::text AS "globalId", id::text AS id FROM tasks
+       WHERE asset_id = ANY(${assetIds}::bigint[]) AND state IN ('planned', 'started') ORDER BY global_id`,
+    );
+    return { globalIds: rows.map((r) => r.globalId), ids: rows.map((r) => Number(r.id)) };
+  }
+
+  /** Open tasks (planned or started) by global id, optionally only the given tasks (local ids). */
+  plannedTasks(after: string | undefined, limit: number, only: number[] | undefined): Promise<PlannedTaskRow[]> {
     return this.db.query<PlannedTaskRow>(
       sql`SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", t.task_type AS "taskType",
          a.global_id::text AS "assetGlobalId", a.asset_code AS "assetCode", t.district, t.due_date::text AS "dueDate",
          t.state, t.asset_id::text AS "assetId"
        FROM tasks t JOIN projects p ON p.id = t.project_id JOIN assets a ON a.id = t.asset_id
        WHERE t.state IN ('planned', 'started') AND (${after ?? null}::uuid IS NULL OR t.global_id > ${after ?? null}::uuid)
-         AND (${onAssets ?? null}::bigint[] IS NULL OR t.asset_id = ANY(${onAssets ?? null}::bigint[]))
+         AND (${only ?? null}::bigint[] IS NULL OR t.id = ANY(${only ?? null}::bigint[]))
        ORDER BY t.global_id LIMIT ${limit}`,
     );
   }

@@ -18,7 +18,8 @@ import { z } from 'zod';
 import { fail } from '../../errors';
 import type { MediaStore } from '../storage/service';
 import type { CurrentUser } from '../users/service';
-import { UUID_CURSOR, type MediaRow, type SyncExportRepository } from './repository';
+import { UUID_CURSOR, type MediaRow, type PlannedTaskRow, type SyncExportRepository } from './repository';
+import { RunSelections, type SelectionPage } from './selections';
 
 export interface SavedFilterResolver {
   /**
@@ -45,6 +46,9 @@ const isFilterable = (kind: ExportKind): kind is FilterableKind =>
 const Uuid = z.uuid();
 
 export class SyncExportService {
+  /** What each run's saved filter selected, evaluated at its first page. */
+  private readonly selections = new RunSelections();
+
   constructor(
     private readonly repo: SyncExportRepository,
     private readonly filters: SavedFilterResolver = WITHOUT_SAVED_FILTERS,
@@ -57,22 +61,45 @@ export class SyncExportService {
     if (q.after !== undefined && UUID_CURSOR.has(kind) && !Uuid.safeParse(q.after).success) {
       throw fail.field('after', 'Use the next value of the previous page.');
     }
-    let only: number[] | undefined;
-    if (q.filter !== undefined) {
-      if (!isFilterable(kind)) throw fail.field('filter', `${kind} cannot be narrowed by a saved filter.`);
-      only = await this.filters.select(user, kind, q.filter);
+    if (q.filter === undefined) {
+      const raw = await this.repo.page(kind, { after: q.after, limit: q.limit, only: undefined });
+      return {
+        items: raw.rows as ExportPage<K>['items'],
+        next: raw.keys.length === q.limit ? raw.keys[raw.keys.length - 1]! : null,
+      };
     }
-    const raw = await this.repo.page(kind, { after: q.after, limit: q.limit, only });
-    return {
-      items: raw.rows as ExportPage<K>['items'],
-      next: raw.keys.length === q.limit ? raw.keys[raw.keys.length - 1]! : null,
-    };
+    if (!isFilterable(kind)) throw fail.field('filter', `${kind} cannot be narrowed by a saved filter.`);
+    const filter = q.filter;
+    const selected = await this.selections.page(runKey(user, kind, filter), q.after, q.limit, async () =>
+      this.repo.inGlobalIdOrder(
+        kind === 'projects' ? 'projects' : 'assets',
+        await this.filters.select(user, kind, filter),
+      ),
+    );
+    const raw = await this.pageOf(selected, (only) => this.repo.page(kind, { after: q.after, limit: q.limit, only }));
+    return { items: (raw?.rows ?? []) as ExportPage<K>['items'], next: selected.next };
+  }
+
+  /** A page of the selected records; none read when the selection has none left. */
+  private pageOf<T>(selected: SelectionPage, read: (ids: number[]) => Promise<T>): Promise<T | undefined> {
+    return selected.ids.length === 0 ? Promise.resolve(undefined) : read(selected.ids);
   }
 
   /** Scenario 1: open tasks (all, or on the assets the saved filter matches), with their assets and media. */
   async plannedTasks(user: CurrentUser, q: TasksExportQuery): Promise<PlannedTasksPage> {
-    const onAssets = q.filter === undefined ? undefined : await this.filters.matching(user, q.filter);
-    const rows = await this.repo.plannedTasks(q.after, q.limit, onAssets);
+    let rows: PlannedTaskRow[];
+    let next: string | null;
+    if (q.filter === undefined) {
+      rows = await this.repo.plannedTasks(q.after, q.limit, undefined);
+      next = rows.length === q.limit ? rows[rows.length - 1]!.globalId : null;
+    } else {
+      const filter = q.filter;
+      const selected = await this.selections.page(runKey(user, 'planned-tasks', filter), q.after, q.limit, async () =>
+        this.repo.tasksOnAssets(await this.filters.matching(user, filter)),
+      );
+      rows = (await this.pageOf(selected, (only) => this.repo.plannedTasks(q.after, q.limit, only))) ?? [];
+      next = selected.next;
+    }
     const assetIds = [...new Set(rows.map((r) => r.assetId))];
     const [assets, media] = await Promise.all([
       this.repo.assetsWithNeeds(assetIds),
@@ -89,7 +116,7 @@ export class SyncExportService {
       assets: (assets.get(r.assetId) ?? []) as PlannedTaskRecord['assets'],
       media: media.filter((m) => m.ownerLocalId === r.assetId).map((m) => toMediaRecord(m, `Task ${r.assetCode}`)),
     }));
-    return { items, next: rows.length === q.limit ? rows[rows.length - 1]!.globalId : null };
+    return { items, next };
   }
 
   /**
@@ -144,4 +171,9 @@ export function toMediaRecord(m: MediaRow, jobName: string): MediaRecord {
     sha256: m.sha256,
     jobName,
   };
+}
+
+/** One run's selection: the user's, of one kind, by one saved filter. */
+function runKey(user: CurrentUser, kind: string, filter: string): string {
+  return JSON.stringify([user.id, kind, filter]);
 }

@@ -96,21 +96,12 @@ WITH r AS (
 
 COMMIT;
 
--- an upload declared
-INSERT INTO media_uploads (global_id, owner_type, owner_global_id, kind, file_name, content_type, size_bytes, sha256, token)
-       VALUES ($1, $2, $3, $4, $5, $6, $7,
-         $8, $9)
-       ON CONFLICT (global_id) DO UPDATE SET owner_type = excluded.owner_type, owner_global_id = excluded.owner_global_id,
-         kind = excluded.kind, file_name = excluded.file_name, content_type = excluded.content_type,
-         size_bytes = excluded.size_bytes, sha256 = excluded.sha256, touched_at = now(),
-         -- Other content is another upload: the earlier sender's token no longer writes.
-         token = CASE WHEN (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
-           THEN media_uploads.token ELSE excluded.token END
-       WHERE (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
-         OR (media_uploads.touched_at <= now() - make_interval(secs => $10)
-             AND (media_uploads.writing_until IS NULL OR media_uploads.writing_until <= now()))
-       RETURNING token::text AS token, (xmax = 0) AS inserted;
--- params: $1 = "3f2a6c1e-0000-4000-8000-000000000020", $2 = "inspection", $3 = "3f2a6c1e-0000-4000-8000-000000000030", $4 = "image", $5 = "defect.jpg", $6 = "image/jpeg", $7 = 1024, $8 = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", $9 = "8fd6e5a3-a9d7-490b-9718-d49790fc9851", $10 = 600
+-- an upload looked up
+SELECT owner_type, owner_global_id::text AS owner_global_id, kind, file_name, content_type,
+         size_bytes::float8 AS size_bytes, sha256, token::text AS token,
+         coalesce(writing_until > now(), false) AS writing
+       FROM media_uploads WHERE global_id = $1::uuid;
+-- params: $1 = "3f2a6c1e-0000-4000-8000-000000000020"
 
 -- a chunk takes the file
 UPDATE media_uploads SET writing_until = now() + make_interval(secs => $1), touched_at = now()
