@@ -7,22 +7,15 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // PGlite is loaded only when it is opened: a system on a PostgreSQL server never pays for its ~50 MB.
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as pgCopyFrom } from 'pg-copy-streams';
 import { assertChannelName, PostgresListener, type NoticeHandlers, type Unlisten } from './notifications';
-import * as schema from './schema';
 import { compile, type SQL } from './sql';
-
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
-  /** Typed queries (Drizzle) for repositories. */
-  readonly orm: Orm;
   /**
    * One statement written with the `sql` tag (db/sql.ts); rows as plain objects.
    * @deprecated form: `(text, params)` with `$n` placeholders, until every repository is converted.
@@ -80,7 +73,6 @@ export async function openPostgres(url: string): Promise<Database> {
   const listener = new PostgresListener(url);
   const db: Database = {
     kind: 'postgres',
-    orm: drizzlePg(pool, { schema }) as unknown as Orm,
     async query(statement, params) {
       const q = toQuery(statement, params);
       return (await pool.query(q.text, q.params)).rows;
@@ -163,11 +155,10 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
-  const [{ PGlite }, { postgis }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { postgis }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-postgis'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
   ]);
   const releaseLock = options.dir ? lockDataDir(options.dir) : () => {};
   let pglite: PGlite;
@@ -184,7 +175,6 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
   const db: Database & { pglite: PGlite } = {
     kind: 'pglite',
     pglite,
-    orm: drizzlePglite(pglite, { schema }) as unknown as Orm,
     async query(statement, params) {
       const q = toQuery(statement, params);
       return (await pglite.query(q.text, q.params)).rows as never[];

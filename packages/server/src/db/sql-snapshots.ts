@@ -53,9 +53,6 @@ function recordingDatabase(answers: Rows[]): { db: Database; statements: Recorde
   const answer = () => (answers[statements.length - 1] ?? []) as never[];
   const db: Database = {
     kind: 'postgres',
-    get orm(): never {
-      throw new Error('SQL snapshots record statements written with the sql tag, not the query builder.');
-    },
     async query(statement: SQL | string, params?: unknown[]) {
       statements.push(typeof statement === 'string' ? { text: statement, params: params ?? [] } : compile(statement));
       return answer();

@@ -95,7 +95,7 @@ const dialect = new PgDialect();
 /**
  * The same text and parameters as Drizzle's dialect, walked directly: Drizzle allocates a partial
  * query per chunk, which costs ~200 ms for the 30,000 parameters of one bulk INSERT. A chunk our tag
- * never produces (a Drizzle table or column) goes to Drizzle's own compiler instead.
+ * never produces (anything else Drizzle can hold) goes to Drizzle's own compiler instead.
  */
 export function compile(statement: SQL): CompiledQuery {
   const text: string[] = [];
