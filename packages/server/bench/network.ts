@@ -23,10 +23,11 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
-import { VIEWPORT_FEATURES_SQL } from '../src/modules/map/repository';
-import { LOOKUP_SQL } from '../src/modules/objects/repository';
+import { sql } from '../src/db/sql';
+import { viewportFeaturesSql, type ViewportQuery } from '../src/modules/map/repository';
+import { lookupSql, type LookupSearch } from '../src/modules/objects/repository';
 import { encodeTile } from '../src/modules/tiles/encode';
-import { MVT_THINNED_TILE_SQL, MVT_TILE_SQL, TILE_FEATURES_SQL } from '../src/modules/tiles/repository';
+import { tileFeaturesSql, tileMvtSql } from '../src/modules/tiles/repository';
 import { Readiness } from '../src/platform';
 import { createServices } from '../src/services';
 
@@ -127,7 +128,15 @@ function tileAddresses(network: [number, number, number, number], n: number, zoo
   return [...seen.values()];
 }
 
-const viewportParams = (v: Viewport) => [v.type.toLowerCase(), ...v.extent, null, true, false, false, false];
+const viewportQuery = (v: Viewport): ViewportQuery => ({
+  objectType: v.type.toLowerCase(),
+  extent: v.extent,
+  pattern: null,
+  inAssetId: true,
+  inStreet: false,
+  inDistrict: false,
+  inMaterial: false,
+});
 
 async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: string, reuse = false): Promise<string[][]> {
   let db: Database;
@@ -192,19 +201,19 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
       if (!r.ok) throw new Error(`lookup answered ${r.status}`);
       await r.arrayBuffer();
     });
-    const sqlParams = (t: (typeof texts)[number]) => [
-      keyOf[t.type],
-      null,
-      `${like(t.prefix)}%`,
-      t.contains ? `%${like(t.contains)}%` : null,
-      20,
-    ];
+    const lookupOf = (t: (typeof texts)[number]): LookupSearch => ({
+      objectType: keyOf[t.type]!,
+      subtype: null,
+      prefix: `${like(t.prefix)}%`,
+      contains: t.contains ? `%${like(t.contains)}%` : null,
+      limit: 20,
+    });
     const bareSql = await timeEach(texts, async (t) => {
-      await db.query(LOOKUP_SQL, sqlParams(t));
+      await db.query(lookupSql(lookupOf(t)));
     });
     const bare = Fastify();
     bare.get<{ Querystring: { i: string } }>('/bare', async (request) =>
-      db.query(LOOKUP_SQL, sqlParams(texts[Number(request.query.i)]!)),
+      db.query(lookupSql(lookupOf(texts[Number(request.query.i)]!))),
     );
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareRoute = await timeEach(
@@ -243,8 +252,7 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
       featuresSeen = Math.max(featuresSeen, Number(/"total":(\d+)/.exec(tail)![1]));
     });
     // The statement the API runs: limit + 1 rows, the extra one saying that more match.
-    const viewportSql = (v: Viewport) =>
-      db.query<{ geometry: string }>(VIEWPORT_FEATURES_SQL, [...viewportParams(v), 5001]);
+    const viewportSql = (v: Viewport) => db.query<{ geometry: string }>(viewportFeaturesSql(viewportQuery(v), 5001));
     const bareViewportSql = await timeEach(views, async (v) => {
       await viewportSql(v);
     });
@@ -282,22 +290,34 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
       async (t) => {
         // The statement the API runs for the tile: thinned at low zoom, none for a type left out there.
         const thinned = tileIsThinned(t.z);
-        const params = [t.type.toLowerCase(), t.z, t.x, t.y];
-        if (!tileShowsType(t.type.toLowerCase(), t.z)) return;
-        if (kind === 'postgres') await db.query(thinned ? MVT_THINNED_TILE_SQL : MVT_TILE_SQL, [...params, t.type]);
-        else encodeTile(t.type, { ...t, thinned }, await db.query(TILE_FEATURES_SQL, [...params, thinned]));
+        const tile = { objectType: t.type.toLowerCase(), z: t.z, x: t.x, y: t.y, thinned };
+        if (!tileShowsType(tile.objectType, t.z)) return;
+        if (kind === 'postgres') await db.query(tileMvtSql(tile, t.type));
+        else encodeTile(t.type, tile, await db.query(tileFeaturesSql(tile)));
       },
       tileWarmUp,
     );
 
     // The plans the lookup relies on (STYLE.md 15).
-    const explain = async (params: unknown[]) =>
-      (await db.query<Record<string, string>>(`EXPLAIN ${LOOKUP_SQL}`, params))
+    const explain = async (search: LookupSearch) =>
+      (await db.query<Record<string, string>>(sql`EXPLAIN ${lookupSql(search)}`))
         .map((r) => Object.values(r)[0]!)
         .filter((l) => /Index|Scan/.test(l) && !/CTE Scan|Subquery Scan/.test(l))
         .map((l) => l.trim().replace(/\s+\(cost=.*$/, ''));
-    const planPrefix = await explain(['node', null, 't0001-mh-00%', '%t0001-mh-00%', 20]);
-    const planContains = await explain(['section', null, '0123%', '%0123%', 20]);
+    const planPrefix = await explain({
+      objectType: 'node',
+      subtype: null,
+      prefix: 't0001-mh-00%',
+      contains: '%t0001-mh-00%',
+      limit: 20,
+    });
+    const planContains = await explain({
+      objectType: 'section',
+      subtype: null,
+      prefix: '0123%',
+      contains: '%0123%',
+      limit: 20,
+    });
     await app.close();
 
     const fmt = (ms: number) => `${ms.toFixed(2)} ms`;

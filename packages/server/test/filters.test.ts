@@ -13,7 +13,8 @@ import {
   type FilterNode,
 } from '@manway/core/api/filters';
 import { MapResults } from '@manway/core/api/map';
-import { assetFeaturesQuery } from '../src/modules/filters/repository';
+import { sql } from '../src/db/sql';
+import { assetFeaturesSql } from '../src/modules/filters/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
   expect((await editor.signIn('editor', 'editor-demo')).status).toBe(200);
   expect((await inspector.signIn('inspector', 'inspector-demo')).status).toBe(200);
   const rows = await server.db.query<Record<string, unknown>>(
-    `SELECT a.id, a.object_type, a.asset_code, a.subtype, a.material, a.year_built, a.condition_grade, a.street,
+    sql`SELECT a.id, a.object_type, a.asset_code, a.subtype, a.material, a.year_built, a.condition_grade, a.street,
             a.district, a.size_mm, a.length_m, a.use,
             EXISTS (SELECT 1 FROM tasks t WHERE t.asset_id = a.id AND t.state = 'planned') AS planned,
             ST_XMin(a.geom) AS w, ST_YMin(a.geom) AS s, ST_XMax(a.geom) AS e, ST_YMax(a.geom) AS n
@@ -171,10 +172,9 @@ describe('filter metadata and form', () => {
   });
 
   it("observation properties carry the codes of the parent inspection's standard", async () => {
-    const [insp] = await server.db.query<{ id: string }>(`SELECT id FROM inspections ORDER BY id LIMIT 1`);
+    const [insp] = await server.db.query<{ id: string }>(sql`SELECT id FROM inspections ORDER BY id LIMIT 1`);
     const codes = await server.db.query<{ code: string }>(
-      `SELECT code FROM observation_codes WHERE standard_id = (SELECT standard_id FROM inspections WHERE id = $1)`,
-      [insp!.id],
+      sql`SELECT code FROM observation_codes WHERE standard_id = (SELECT standard_id FROM inspections WHERE id = ${insp!.id})`,
     );
     const res = await editor.get(`/api/filters/meta/list/observation/Inspection/${insp!.id}`);
     expect(res.status).toBe(200);
@@ -419,11 +419,10 @@ describe('filter results', () => {
 
   it("observation results are the parent inspection's observations a brute-force filter finds", async () => {
     const [insp] = await server.db.query<{ id: string }>(
-      `SELECT inspection_id AS id FROM observations GROUP BY inspection_id ORDER BY count(*) DESC LIMIT 1`,
+      sql`SELECT inspection_id AS id FROM observations GROUP BY inspection_id ORDER BY count(*) DESC LIMIT 1`,
     );
     const rows = await server.db.query<{ id: string; grade: number | null; distance_m: number }>(
-      `SELECT id, grade, distance_m FROM observations WHERE inspection_id = $1 ORDER BY sequence`,
-      [insp!.id],
+      sql`SELECT id, grade, distance_m FROM observations WHERE inspection_id = ${insp!.id} ORDER BY sequence`,
     );
     const want = rows.filter((r) => r.grade !== null && r.grade >= 2 && r.distance_m > 1).map((r) => Number(r.id));
     const res = await editor.post('/api/filters/results/observation', {
@@ -497,10 +496,10 @@ describe('map results by filter', () => {
 
 describe('filter query plan', () => {
   it('the map filter variant finds the features of a small viewport through the GiST index on geometry', async () => {
-    await server.db.query('ANALYZE assets');
+    await server.db.query(sql`ANALYZE assets`);
     const nodes = assets.filter((a) => a.type === 'node').map((a) => a.box);
     const [x, y] = [nodes[0]![0], nodes[0]![1]];
-    const { text, values } = assetFeaturesQuery(
+    const statement = assetFeaturesSql(
       {
         objectType: 'node',
         combine: 'and',
@@ -512,7 +511,7 @@ describe('filter query plan', () => {
       },
       5000,
     );
-    const plan = await server.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+    const plan = await server.db.query<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${statement}`);
     const lines = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(lines).toMatch(/assets_geom_node_idx/);
     expect(lines).not.toMatch(/Seq Scan on assets/);

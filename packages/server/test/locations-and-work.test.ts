@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationValue } from '@manway/core/api/locations';
+import { sql, type SQL } from '../src/db/sql';
 import type { TestClient } from './harness';
 import { startTestServer, type TestServer } from './harness';
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const one = async (sql: string, params?: unknown[]) => (await server.db.query<any>(sql, params))[0];
+const one = async (statement: SQL) => (await server.db.query<any>(statement))[0];
 
 const fix = {
   longitude: 8.31,
@@ -35,7 +36,7 @@ const fix = {
 
 describe('object locations', () => {
   it('without a stored location, a node answers its GIS position with no version', async () => {
-    const n = await one(`SELECT a.id, ST_X(a.geom) AS x, ST_Y(a.geom) AS y FROM assets a
+    const n = await one(sql`SELECT a.id, ST_X(a.geom) AS x, ST_Y(a.geom) AS y FROM assets a
                          WHERE object_type = 'node' AND NOT EXISTS (SELECT 1 FROM locations l
                            WHERE l.object_type = 'node' AND l.object_id = a.id) ORDER BY id LIMIT 1`);
     const res = await guest.get(`/api/locations/Node/${n.id}`);
@@ -53,7 +54,7 @@ describe('object locations', () => {
   });
 
   it('a collected demo location answers every GPS field', async () => {
-    const l = await one(`SELECT object_id FROM locations WHERE object_type = 'node' ORDER BY object_id LIMIT 1`);
+    const l = await one(sql`SELECT object_id FROM locations WHERE object_type = 'node' ORDER BY object_id LIMIT 1`);
     const res = await guest.get(`/api/locations/node/${l.object_id}`);
     expect(res.body.source).toBe('collected');
     expect(res.body.version).toBe(1);
@@ -87,7 +88,7 @@ describe('object locations', () => {
     const res = await inspector.post('/api/locations/Node/5', { ...fix, version: null });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Access denied. You have no permissions to edit object.' });
-    const subject = await one(`SELECT id FROM subjects ORDER BY id LIMIT 1`);
+    const subject = await one(sql`SELECT id FROM subjects ORDER BY id LIMIT 1`);
     expect((await inspector.post(`/api/locations/Subject/${subject.id}`, { ...fix, version: null })).status).toBe(200);
     expect((await guest.post(`/api/locations/Subject/${subject.id}`, { ...fix, version: 1 })).status).toBe(403);
   });
@@ -116,9 +117,8 @@ describe("the user's GPS fix", () => {
     const res = await inspector.post('/api/user-locations', fix);
     expect(res.status).toBe(201);
     const row = await one(
-      `SELECT u.login, l.longitude, l.gps->>'satellites' AS satellites FROM user_locations l
-       JOIN users u ON u.id = l.user_id WHERE l.id = $1`,
-      [res.body.id],
+      sql`SELECT u.login, l.longitude, l.gps->>'satellites' AS satellites FROM user_locations l
+       JOIN users u ON u.id = l.user_id WHERE l.id = ${res.body.id}`,
     );
     expect(row).toEqual({ login: 'inspector', longitude: 8.31, satellites: '14' });
   });
@@ -139,30 +139,30 @@ describe('deleting projects', () => {
       expect.stringMatching(/^Project "CCTV survey 2021" still has \d+ tasks? and \d+ inspections?; /),
       expect.stringMatching(/^Project "CCTV survey 2025" still has \d+ tasks? and \d+ inspections?; /),
     ]);
-    expect((await one(`SELECT count(*)::int AS n FROM projects`)).n).toBe(5);
+    expect((await one(sql`SELECT count(*)::int AS n FROM projects`)).n).toBe(5);
   });
 
   it('deletes a project without dependent work, its deleted tasks with it', async () => {
     await server.db
-      .query(`INSERT INTO projects (id, name, standard_id, status) VALUES (101, 'Empty', 'manway-demo', 'planned'),
+      .query(sql`INSERT INTO projects (id, name, standard_id, status) VALUES (101, 'Empty', 'manway-demo', 'planned'),
       (102, 'Cancelled work', 'manway-demo', 'planned')`);
     await server.db.query(
-      `INSERT INTO tasks (project_id, task_type, asset_id, state) VALUES (102, 'clean', 1, 'deleted')`,
+      sql`INSERT INTO tasks (project_id, task_type, asset_id, state) VALUES (102, 'clean', 1, 'deleted')`,
     );
     const res = await editor.post('/api/projects', { ProjectIds: [101, 102], Versions: [1, 1] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ Deleted: [101, 102] });
-    expect((await one(`SELECT count(*)::int AS n FROM projects WHERE id IN (101, 102)`)).n).toBe(0);
+    expect((await one(sql`SELECT count(*)::int AS n FROM projects WHERE id IN (101, 102)`)).n).toBe(0);
   });
 
   it('a stale version answers 409, an unknown id 404, and neither deletes anything', async () => {
-    await server.db.query(`INSERT INTO projects (id, name, standard_id, status, version)
+    await server.db.query(sql`INSERT INTO projects (id, name, standard_id, status, version)
                            VALUES (103, 'Stale', 'manway-demo', 'planned', 3)`);
     expect((await editor.post('/api/projects', { ProjectIds: [103], Versions: [2] })).status).toBe(409);
     const missing = await editor.post('/api/projects', { ProjectIds: [103, 99999] });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toMatch(/99999/);
-    expect((await one(`SELECT count(*)::int AS n FROM projects WHERE id = 103`)).n).toBe(1);
+    expect((await one(sql`SELECT count(*)::int AS n FROM projects WHERE id = 103`)).n).toBe(1);
   });
 
   it('needs editor permissions (403), a session (401) and a list of ids (400)', async () => {
@@ -178,7 +178,7 @@ describe('deleting projects', () => {
 
 describe('deleting subjects', () => {
   it('is refused while the subject is connected to an object', async () => {
-    const c = await one(`SELECT s.id, s.label FROM subjects s WHERE EXISTS
+    const c = await one(sql`SELECT s.id, s.label FROM subjects s WHERE EXISTS
                          (SELECT 1 FROM connected_subjects c WHERE c.subject_id = s.id) ORDER BY id LIMIT 1`);
     const res = await editor.post('/api/subjects', { SubjectIds: [Number(c.id)] });
     expect(res.status).toBe(400);
@@ -188,7 +188,7 @@ describe('deleting subjects', () => {
   });
 
   it('deletes unconnected subjects; a stale version 409, an unknown one 404, others 403/401', async () => {
-    const free = await server.db.query<any>(`SELECT id FROM subjects s WHERE NOT EXISTS
+    const free = await server.db.query<any>(sql`SELECT id FROM subjects s WHERE NOT EXISTS
       (SELECT 1 FROM connected_subjects c WHERE c.subject_id = s.id) ORDER BY id LIMIT 2`);
     const [a, b] = free.map((r) => Number(r.id));
     expect((await inspector.post('/api/subjects', { SubjectIds: [a] })).status).toBe(403);
@@ -204,13 +204,12 @@ describe('deleting subjects', () => {
 
 describe('listing inspections', () => {
   it("an asset's inspections are exactly those the table holds for it, newest first, with their observation counts", async () => {
-    const a = await one(`SELECT a.id, a.asset_code FROM assets a JOIN inspections i ON i.asset_id = a.id
+    const a = await one(sql`SELECT a.id, a.asset_code FROM assets a JOIN inspections i ON i.asset_id = a.id
                          WHERE a.object_type = 'section' GROUP BY a.id ORDER BY count(*) DESC, a.id LIMIT 1`);
     const expected = await server.db.query<any>(
-      `SELECT i.id, i.status, i.standard_id, i.task_id,
+      sql`SELECT i.id, i.status, i.standard_id, i.task_id,
               (SELECT count(*)::int FROM observations o WHERE o.inspection_id = i.id) AS n
-       FROM inspections i WHERE i.asset_id = $1 ORDER BY i.inspected_at DESC, i.id DESC`,
-      [a.id],
+       FROM inspections i WHERE i.asset_id = ${a.id} ORDER BY i.inspected_at DESC, i.id DESC`,
     );
     expect(expected.length).toBeGreaterThan(0);
     const res = await guest.get(`/api/inspections?parentObjectType=Section&parentObjectId=${a.id}`);
@@ -224,8 +223,8 @@ describe('listing inspections', () => {
   });
 
   it("a task's inspections are those made for it", async () => {
-    const t = await one(`SELECT task_id FROM inspections WHERE task_id IS NOT NULL ORDER BY id LIMIT 1`);
-    const ids = await server.db.query<any>(`SELECT id FROM inspections WHERE task_id = $1 ORDER BY id`, [t.task_id]);
+    const t = await one(sql`SELECT task_id FROM inspections WHERE task_id IS NOT NULL ORDER BY id LIMIT 1`);
+    const ids = await server.db.query<any>(sql`SELECT id FROM inspections WHERE task_id = ${t.task_id} ORDER BY id`);
     const res = await editor.get(`/api/inspections?taskId=${t.task_id}`);
     expect(res.status).toBe(200);
     expect(res.body.map((i: any) => i.id).sort((x: number, y: number) => x - y)).toEqual(ids.map((r) => Number(r.id)));
@@ -233,7 +232,7 @@ describe('listing inspections', () => {
   });
 
   it('an asset without inspections answers an empty list', async () => {
-    const n = await one(`SELECT id FROM assets a WHERE object_type = 'node'
+    const n = await one(sql`SELECT id FROM assets a WHERE object_type = 'node'
                          AND NOT EXISTS (SELECT 1 FROM inspections i WHERE i.asset_id = a.id) ORDER BY id LIMIT 1`);
     const res = await editor.get(`/api/inspections?parentObjectType=node&parentObjectId=${n.id}`);
     expect(res.status).toBe(200);
@@ -241,7 +240,7 @@ describe('listing inspections', () => {
   });
 
   it('names the field at fault (400), an unknown task or asset answers 404, no session 401', async () => {
-    const section = await one(`SELECT id FROM assets WHERE object_type = 'section' ORDER BY id LIMIT 1`);
+    const section = await one(sql`SELECT id FROM assets WHERE object_type = 'section' ORDER BY id LIMIT 1`);
     const bad = async (query: string) => {
       const res = await editor.get(`/api/inspections${query}`);
       expect(res.status, query).toBe(400);

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_RESULTS_MAX_LIMIT, MapResults } from '@manway/core/api/map';
 import { MapSettings } from '@manway/core/api/settings';
-import { VIEWPORT_FEATURES_SQL } from '../src/modules/map/repository';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
+import { sql } from '../src/db/sql';
+import { viewportFeaturesSql } from '../src/modules/map/repository';
 import type { TestClient } from './harness';
 import { startTestServer, type TestServer } from './harness';
-
-type Extent = [number, number, number, number];
 
 let server: TestServer;
 let editor: TestClient;
 let anonymous: TestClient;
 /** Every asset of the demo town with its points, read straight from the table. */
-let assets: { id: number; type: string; code: string; points: number[][]; box: Extent }[];
-let network: Extent;
+let assets: { id: number; type: string; code: string; points: number[][]; box: Wgs84Extent }[];
+let network: Wgs84Extent;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -20,7 +20,7 @@ beforeAll(async () => {
   anonymous = server.client();
   expect((await editor.signIn('editor', 'editor-demo')).status).toBe(200);
   const rows = await server.db.query<{ id: string; object_type: string; asset_code: string; geometry: string }>(
-    `SELECT id, object_type, asset_code, ST_AsGeoJSON(geom) AS geometry FROM assets`,
+    sql`SELECT id, object_type, asset_code, ST_AsGeoJSON(geom) AS geometry FROM assets`,
   );
   assets = rows.map((r) => {
     const g = JSON.parse(r.geometry) as { type: string; coordinates: number[] | number[][] };
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Whether the segment p–q meets the box (Liang–Barsky clipping). */
-function segmentMeetsBox(p: number[], q: number[], [w, s, e, n]: Extent): boolean {
+function segmentMeetsBox(p: number[], q: number[], [w, s, e, n]: Wgs84Extent): boolean {
   const [x0, y0] = p as [number, number];
   const dx = q[0]! - x0;
   const dy = q[1]! - y0;
@@ -67,7 +67,7 @@ function segmentMeetsBox(p: number[], q: number[], [w, s, e, n]: Extent): boolea
 }
 
 /** The brute-force answer: assets of the type whose geometry meets the extent. */
-function expected(type: string, extent: Extent): Set<number> {
+function expected(type: string, extent: Wgs84Extent): Set<number> {
   const [w, s, e, n] = extent;
   const meets = (points: number[][]) =>
     points.length === 1
@@ -77,7 +77,7 @@ function expected(type: string, extent: Extent): Set<number> {
 }
 
 /** A part of the network: fractions of its width and height from the south-west corner. */
-function part(x0: number, y0: number, x1: number, y1: number): Extent {
+function part(x0: number, y0: number, x1: number, y1: number): Wgs84Extent {
   const [w, s, e, n] = network;
   return [w + (e - w) * x0, s + (n - s) * y0, w + (e - w) * x1, s + (n - s) * y1];
 }
@@ -111,8 +111,7 @@ describe('map results by dynamic layer', () => {
     const feature = body.features[0]!;
     const row = (
       await server.db.query<Record<string, unknown>>(
-        `SELECT asset_code, subtype, condition_grade, material, size_mm FROM assets WHERE id = $1`,
-        [feature.id],
+        sql`SELECT asset_code, subtype, condition_grade, material, size_mm FROM assets WHERE id = ${feature.id}`,
       )
     )[0]!;
     expect(body.objectType).toBe('Node');
@@ -151,6 +150,33 @@ describe('map results by dynamic layer', () => {
     expect(one).toMatchObject({ total: want.size - 1, plusFound: true });
   });
 
+  it("countOnly answers the count of the viewport's features without the features", async () => {
+    const small = part(0.4, 0.4, 0.5, 0.5);
+    const want = expected('node', small);
+    for (const limit of [want.size, want.size - 1, MAP_RESULTS_MAX_LIMIT]) {
+      const params = { dynamicLayerId: 'Node', extent: small.join(','), limit };
+      const full = MapResults.parse((await editor.get(mapUrl(params))).body);
+      const counted = MapResults.parse((await editor.get(mapUrl({ ...params, countOnly: 'true' }))).body);
+      expect(counted).toEqual({ ...full, features: [] });
+    }
+    const wholeNetwork = { dynamicLayerId: 'Lateral', extent: network.join(','), countOnly: 'true' };
+    expect(MapResults.parse((await editor.get(mapUrl(wholeNetwork))).body)).toEqual({
+      type: 'FeatureCollection',
+      objectType: 'Lateral',
+      features: [],
+      total: MAP_RESULTS_MAX_LIMIT,
+      plusFound: true,
+      limit: MAP_RESULTS_MAX_LIMIT,
+    });
+    const term = assets
+      .find((a) => a.type === 'node')!
+      .code.slice(-4)
+      .toLowerCase();
+    const byTerm = { dynamicLayerId: 'Node', extent: network.join(','), term };
+    const counted = MapResults.parse((await editor.get(mapUrl({ ...byTerm, countOnly: 'true' }))).body);
+    expect(counted.total).toBe(MapResults.parse((await editor.get(mapUrl(byTerm))).body).total);
+  });
+
   it('without a limit answers at most the cap', async () => {
     const res = await editor.get(mapUrl({ dynamicLayerId: 'Lateral', extent: network.join(',') }));
     const body = MapResults.parse(res.body);
@@ -176,7 +202,7 @@ describe('map results by dynamic layer', () => {
 
   it('searchFields chooses what the term is matched against', async () => {
     const [street] = await server.db.query<{ street: string; n: number }>(
-      `SELECT street, count(*)::int AS n FROM assets WHERE object_type = 'node' AND street IS NOT NULL
+      sql`SELECT street, count(*)::int AS n FROM assets WHERE object_type = 'node' AND street IS NOT NULL
        GROUP BY street ORDER BY street LIMIT 1`,
     );
     const byStreet = await editor.get(
@@ -204,6 +230,7 @@ describe('map results refuse what they cannot answer', () => {
     ['type', { dynamicLayerId: 'Inspection', extent: '1,2,3,4' }],
     ['dynamicLayerId', { extent: '1,2,3,4' }],
     ['searchFields', { dynamicLayerId: 'Node', extent: '1,2,3,4', term: 'a', searchFields: 'assetId,password' }],
+    ['countOnly', { dynamicLayerId: 'Node', extent: '1,2,3,4', countOnly: 'yes' }],
   ] as const)('400 naming %s for %j', async (field, params) => {
     const res = await editor.get(mapUrl(params));
     expect(res.status).toBe(400);
@@ -236,18 +263,18 @@ describe('map results refuse what they cannot answer', () => {
 
 describe('viewport query plan', () => {
   it('finds the features of a small viewport through the GiST index on geometry', async () => {
-    await server.db.query('ANALYZE assets');
+    await server.db.query(sql`ANALYZE assets`);
     const extent = part(0.4, 0.4, 0.45, 0.45);
-    const plan = await server.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${VIEWPORT_FEATURES_SQL}`, [
-      'node',
-      ...extent,
-      null,
-      true,
-      false,
-      false,
-      false,
-      5000,
-    ]);
+    const viewport = {
+      objectType: 'node',
+      extent,
+      pattern: null,
+      inAssetId: true,
+      inStreet: false,
+      inDistrict: false,
+      inMaterial: false,
+    };
+    const plan = await server.db.query<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${viewportFeaturesSql(viewport, 5000)}`);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toMatch(/assets_geom_node_idx/);
     expect(text).not.toMatch(/Seq Scan on assets/);

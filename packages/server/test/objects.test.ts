@@ -8,6 +8,7 @@ import {
   Shortcuts,
   VALUE_MODEL_TYPES,
 } from '@manway/core/api/objects';
+import { sql, type SQL } from '../src/db/sql';
 import type { TestClient } from './harness';
 import { startTestServer, type TestServer } from './harness';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const one = async (sql: string, params?: unknown[]) => (await server.db.query<any>(sql, params))[0];
+const one = async (statement: SQL) => (await server.db.query<any>(statement))[0];
 
 describe('every call here needs a session', () => {
   it.each([
@@ -138,7 +139,7 @@ describe('asset subtypes of a standard', () => {
 
 describe('object details', () => {
   it('a section answers its readable id, subtype, geometry, nodes and version', async () => {
-    const s = await one(`SELECT id, asset_code FROM assets WHERE object_type = 'section' ORDER BY id LIMIT 1`);
+    const s = await one(sql`SELECT id, asset_code FROM assets WHERE object_type = 'section' ORDER BY id LIMIT 1`);
     const res = await guest.get(`/api/objects/Section/${s.id}`);
     expect(res.status).toBe(200);
     const o = ObjectDetails.parse(res.body);
@@ -154,7 +155,7 @@ describe('object details', () => {
   });
 
   it('an inspection answers its scores, header values and where its asset is', async () => {
-    const i = await one(`SELECT id, str_quick FROM inspections WHERE str_peak > 0 ORDER BY id LIMIT 1`);
+    const i = await one(sql`SELECT id, str_quick FROM inspections WHERE str_peak > 0 ORDER BY id LIMIT 1`);
     const res = await inspector.get(`/api/objects/Inspection/${i.id}?standardId=manway-demo`);
     expect(res.status).toBe(200);
     expect(res.body.properties.structuralQuick).toBe(i.str_quick);
@@ -163,7 +164,7 @@ describe('object details', () => {
   });
 
   it('an observation is placed along its pipe at its distance', async () => {
-    const o = await one(`SELECT o.id FROM observations o JOIN inspections i ON i.id = o.inspection_id
+    const o = await one(sql`SELECT o.id FROM observations o JOIN inspections i ON i.id = o.inspection_id
                          JOIN assets a ON a.id = i.asset_id WHERE a.object_type = 'section' AND o.distance_m > 5
                          ORDER BY o.id LIMIT 1`);
     const res = await guest.get(`/api/objects/Observation/${o.id}`);
@@ -172,7 +173,7 @@ describe('object details', () => {
   });
 
   it('onSubjectType lists the subjects connected to the object', async () => {
-    const c = await one(`SELECT parent_id, subject_id FROM connected_subjects ORDER BY id LIMIT 1`);
+    const c = await one(sql`SELECT parent_id, subject_id FROM connected_subjects ORDER BY id LIMIT 1`);
     const res = await guest.get(`/api/objects/Section/${c.parent_id}?onSubjectType=Subject`);
     expect(res.body.subjects.map((s: { subjectId: number }) => s.subjectId)).toContain(Number(c.subject_id));
   });
@@ -190,7 +191,7 @@ describe('object details', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'object/not-found', message: 'Object not found' });
     // A section id asked for as a node is not that node either.
-    const s = await one(`SELECT id FROM assets WHERE object_type = 'section' LIMIT 1`);
+    const s = await one(sql`SELECT id FROM assets WHERE object_type = 'section' LIMIT 1`);
     expect((await guest.get(`/api/objects/Node/${s.id}`)).status).toBe(404);
   });
 
@@ -271,13 +272,13 @@ describe('shortcuts', () => {
   });
 
   it('opening an inspection or an asset puts it first among the recent ones, for that user only', async () => {
-    const i = await one(`SELECT id FROM inspections ORDER BY id DESC LIMIT 1`);
+    const i = await one(sql`SELECT id FROM inspections ORDER BY id DESC LIMIT 1`);
     await editor.get(`/api/objects/Inspection/${i.id}`);
     const mine = Shortcuts.parse((await editor.get('/api/shortcuts/inspections')).body);
     expect(mine.recent[0]!.id).toBe(Number(i.id));
     const theirs = Shortcuts.parse((await guest.get('/api/shortcuts/inspections')).body);
     expect(theirs.recent[0]?.id).not.toBe(Number(i.id));
-    const node = await one(`SELECT id, asset_code FROM assets WHERE object_type = 'node' ORDER BY id DESC LIMIT 1`);
+    const node = await one(sql`SELECT id, asset_code FROM assets WHERE object_type = 'node' ORDER BY id DESC LIMIT 1`);
     await editor.get(`/api/objects/Node/${node.id}`);
     const assets = Shortcuts.parse((await editor.get('/api/shortcuts/assets')).body);
     expect(assets.recent[0]).toMatchObject({ id: Number(node.id), type: 'Node', readableId: node.asset_code });

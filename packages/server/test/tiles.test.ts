@@ -2,7 +2,8 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TILE_BUFFER, TILE_CONTENT_TYPE, TILE_EXTENT, TILE_PIXELS, TILE_THIN_MAX_ZOOM } from '@manway/core/api/tiles';
-import { TILE_FEATURES_SQL, TilesRepository } from '../src/modules/tiles/repository';
+import { sql } from '../src/db/sql';
+import { tileFeaturesSql, TilesRepository } from '../src/modules/tiles/repository';
 import { TilesService } from '../src/modules/tiles/service';
 import type { TestClient } from './harness';
 import { startTestServer, type TestServer } from './harness';
@@ -75,7 +76,7 @@ async function readAssets(): Promise<Asset[]> {
     subtype: string;
     condition_grade: number | null;
     geometry: string;
-  }>(`SELECT id, object_type, asset_code, subtype, condition_grade, ST_AsGeoJSON(geom) AS geometry FROM assets`);
+  }>(sql`SELECT id, object_type, asset_code, subtype, condition_grade, ST_AsGeoJSON(geom) AS geometry FROM assets`);
   return rows.map((r) => {
     const g = JSON.parse(r.geometry) as { type: string; coordinates: number[] | number[][] };
     const points = (g.type === 'Point' ? [g.coordinates] : g.coordinates) as number[][];
@@ -368,21 +369,16 @@ describe('vector tiles', () => {
     expect(decode(before.body, 'Node').map((f) => f.id)).toContain(node.id);
 
     // Far away, as an import or the scale generator would write it: straight into the table.
-    await server.db.query(`UPDATE assets SET geom = ST_SetSRID(ST_MakePoint(0, 0), 4326) WHERE id = $1`, [node.id]);
+    await server.db.query(sql`UPDATE assets SET geom = ST_SetSRID(ST_MakePoint(0, 0), 4326) WHERE id = ${node.id}`);
     const after = await fetchTile(path);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect(decode(after.body, 'Node').map((f) => f.id)).not.toContain(node.id);
   });
 
   it('find the features of a tile through the GiST index on geometry', async () => {
-    await server.db.query('ANALYZE assets');
-    const plan = await server.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${TILE_FEATURES_SQL}`, [
-      'node',
-      zoom + 2,
-      tiles[0]!.x * 4,
-      tiles[0]!.y * 4,
-      false,
-    ]);
+    await server.db.query(sql`ANALYZE assets`);
+    const tile = { objectType: 'node', z: zoom + 2, x: tiles[0]!.x * 4, y: tiles[0]!.y * 4, thinned: false };
+    const plan = await server.db.query<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${tileFeaturesSql(tile)}`);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toMatch(/assets_geom_node_idx/);
     expect(text).not.toMatch(/Seq Scan on assets/);

@@ -5,6 +5,7 @@
  * are only those the metadata lists, so user text never becomes SQL.
  */
 import { z } from 'zod';
+import { Wgs84Extent } from '../domain/extent';
 import { jsonOffence } from '../rules/json-shape';
 import { PropertyMetadata, type ValueModelType } from './objects';
 
@@ -211,9 +212,33 @@ export function isAdvancedFilter(def: Pick<FilterDefinition, 'combine' | 'condit
 /** Renders a zod path the way the client names fields: filter.conditions[2].operator. */
 export function fieldPath(root: string, path: readonly PropertyKey[]): string {
   return path.reduce<string>(
-    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),
+    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc === '' ? String(key) : `${acc}.${String(key)}`),
     root,
   );
+}
+
+/**
+ * A JSON document sent as text (the spec sends filters and restrictions as strings inside the body
+ * or the query), parsed and checked by `schema`. A bad one names the field inside it as the client
+ * writes it: the whole inner path is one segment (`conditions[2].operator`) after the parameter's
+ * own name, which the HTTP layer joins with a dot.
+ */
+export function jsonText<T extends z.ZodType>(text: z.ZodString, schema: T) {
+  return text.transform((raw, ctx): z.output<T> => {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'This is not valid JSON.' });
+      return z.NEVER;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const [field, messages] of Object.entries(issueFields('', parsed.error.issues))) {
+      for (const message of messages) ctx.addIssue({ code: 'custom', message, path: field ? [field] : [] });
+    }
+    return z.NEVER;
+  });
 }
 
 /** A property usable in a condition: its metadata, how it compares and which operators it takes. */
@@ -258,8 +283,7 @@ export const FilterFormParams = z.object({ x: z.string().min(1).max(100) });
 /** Restrictions the client adds to any filter: chosen ids, and the viewport. */
 export const AdditionalRestrictions = z.strictObject({
   ids: z.array(z.number().int().positive()).max(10_000).optional(),
-  /** west, south, east, north in WGS 84 degrees. */
-  extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+  extent: Wgs84Extent.optional(),
 });
 export type AdditionalRestrictions = z.infer<typeof AdditionalRestrictions>;
 
@@ -271,13 +295,13 @@ export const SEARCH_COUNT_CAP = 5000;
 export const SELECTION_CAP = 2000;
 export const RESULTS_MAX_PAGE_SIZE = 500;
 
-const jsonText = z.string().min(2).max(20_000);
+const bodyJson = z.string().min(2).max(20_000);
 
 export const ResultsListBody = z.object({
   /** A FilterDefinition as a JSON string. */
-  filter: jsonText,
+  filter: jsonText(bodyJson, FilterDefinition),
   /** AdditionalRestrictions as a JSON string. */
-  additionalRestrictions: jsonText.optional(),
+  additionalRestrictions: jsonText(bodyJson, AdditionalRestrictions).optional(),
   page: z.number().int().min(0).max(100_000).default(0),
   pageSize: z.number().int().min(1).max(RESULTS_MAX_PAGE_SIZE).default(50),
   sortBy: z.string().min(1).max(100).optional(),
@@ -326,16 +350,6 @@ export const ResultIds = z.object({
 });
 export type ResultIds = z.infer<typeof ResultIds>;
 
-export const ObservationResultsBody = z.object({
-  parentObjectType: z.string().min(1).max(100),
-  parentObjectId: z.number().int().positive(),
-  /** Conditions on observation properties, as a JSON string of { combine?, conditions }. */
-  filter: jsonText.optional(),
-  page: z.number().int().min(0).max(100_000).default(0),
-  pageSize: z.number().int().min(1).max(RESULTS_MAX_PAGE_SIZE).default(50),
-});
-export type ObservationResultsBody = z.infer<typeof ObservationResultsBody>;
-
 /** Conditions over a parent's observations; the object type is implied. */
 export const ObservationFilter = withinFilterDepth.pipe(
   z
@@ -348,6 +362,16 @@ export const ObservationFilter = withinFilterDepth.pipe(
     })
     .superRefine((f, ctx) => limitGroups(f.conditions, ctx)),
 );
+
+export const ObservationResultsBody = z.object({
+  parentObjectType: z.string().min(1).max(100),
+  parentObjectId: z.number().int().positive(),
+  /** Conditions on observation properties, as a JSON string of { combine?, conditions }. */
+  filter: jsonText(bodyJson, ObservationFilter).optional(),
+  page: z.number().int().min(0).max(100_000).default(0),
+  pageSize: z.number().int().min(1).max(RESULTS_MAX_PAGE_SIZE).default(50),
+});
+export type ObservationResultsBody = z.infer<typeof ObservationResultsBody>;
 
 // Saved filters ----------------------------------------------------------------------------------
 

@@ -5,6 +5,8 @@
  * or inline filter finds (api/filters.ts), in the same shape.
  */
 import { z } from 'zod';
+import { Wgs84ExtentText } from '../domain/extent';
+import { AdditionalRestrictions, FilterDefinition, jsonText } from './filters';
 import { GeoJsonGeometry } from './objects';
 
 /** The most features one viewport answer carries; above it the client shows 'too many results'. */
@@ -24,9 +26,43 @@ export const FILTER_VARIANT_PARAMS = [
   'additionalRestrictions',
 ] as const;
 
-const text = z.string().max(2000).optional();
+const text = z.string().max(2000);
 
-/** Strings as they come off the query; the service reads extent, limit and searchFields itself. */
+/** A whole number from 1 to MAP_RESULTS_MAX_LIMIT; absent, the most. */
+const Limit = z
+  .string()
+  .max(20)
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return MAP_RESULTS_MAX_LIMIT;
+    const limit = /^\d{1,7}$/.test(raw.trim()) ? Number(raw) : NaN;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAP_RESULTS_MAX_LIMIT) {
+      ctx.addIssue({ code: 'custom', message: `The limit is a whole number from 1 to ${MAP_RESULTS_MAX_LIMIT}.` });
+      return z.NEVER;
+    }
+    return limit;
+  });
+
+/** Comma-separated names of MAP_SEARCH_FIELDS; absent or blank, the default. */
+const SearchFields = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((raw, ctx): readonly MapSearchField[] => {
+    if (raw === undefined || raw.trim() === '') return DEFAULT_MAP_SEARCH_FIELDS;
+    const names = raw.split(',').map((f) => f.trim());
+    const unknown = names.filter((n) => !(MAP_SEARCH_FIELDS as readonly string[]).includes(n));
+    if (unknown.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown search fields: ${unknown.join(', ')}. Known fields: ${MAP_SEARCH_FIELDS.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(names as MapSearchField[])];
+  });
+
+/** The query string, read here: a bad parameter answers 400 naming it, and the server gets typed values. */
 export const MapResultsQuery = z.object({
   /** The object type shown by the layer: Node, Section or Lateral (any case). */
   dynamicLayerId: z.string().min(1).max(100).optional(),
@@ -34,18 +70,45 @@ export const MapResultsQuery = z.object({
   /** A cache-busting stamp the client sends; the answer is always read fresh. */
   timestamp: z.string().max(100).optional(),
   /** west,south,east,north in WGS 84 degrees. */
-  extent: z.string().max(200).optional(),
+  extent: Wgs84ExtentText.optional(),
   term: z.string().max(100).optional(),
   /** Comma-separated: assetId, street, district, material. */
-  searchFields: z.string().max(200).optional(),
-  limit: z.string().max(20).optional(),
-  filter: text,
-  filterBy: text,
-  filterName: text,
-  filterHash: text,
-  additionalRestrictions: text,
+  searchFields: SearchFields,
+  limit: Limit,
+  /**
+   * true: the same answer without its features (features is empty; total, plusFound and limit as the
+   * full answer has them), for a layer that only shows how many features the view holds.
+   */
+  countOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  /** A FilterDefinition as JSON. */
+  filter: jsonText(text, FilterDefinition).optional(),
+  filterBy: z
+    .enum(['name', 'filter'], { error: 'filterBy is name (a saved filter) or filter (a definition).' })
+    .optional(),
+  filterName: text.optional(),
+  filterHash: text.optional(),
+  /** AdditionalRestrictions ({ ids?, extent? }) as JSON. */
+  additionalRestrictions: jsonText(text, AdditionalRestrictions).optional(),
 });
 export type MapResultsQuery = z.infer<typeof MapResultsQuery>;
+
+/**
+ * A feature as the server's repositories read it for the map: the styled properties' columns, and
+ * the geometry already written as GeoJSON text by PostGIS (the answer is assembled as text, not
+ * parsed and printed again).
+ */
+export interface MapFeatureRow {
+  id: string;
+  asset_code: string;
+  subtype: string;
+  condition_grade: number | null;
+  material: string | null;
+  size_mm: number | null;
+  geometry: string;
+}
 
 /** The properties the map styles, labels and summarises by. */
 export const MapFeatureProperties = z.object({

@@ -4,6 +4,7 @@
  * user text ever becomes SQL. The service checks properties, operators and values before this runs.
  */
 import type { FilterKind, FilterNode } from '@manway/core/api/filters';
+import { sql, type SQL } from '../../db/sql';
 
 export interface FilterColumn {
   /** The SQL expression over the table alias (`a` for assets, `o` for observations). */
@@ -57,70 +58,62 @@ export const OBSERVATION_COLUMNS: Readonly<Record<string, FilterColumn>> = {
   videoOffsetMs: { sql: 'o.video_offset_ms', kind: 'number' },
 };
 
-/** Collects bind parameters; `add` answers the placeholder for a value. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown, cast = ''): string {
-    this.values.push(value);
-    return `$${this.values.length}${cast}`;
-  }
+/** A catalogue column's expression, written into the statement (our constant, never input). */
+export function columnSql(column: FilterColumn): SQL {
+  return sql.raw(column.sql);
 }
 
 export function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const CAST: Record<FilterKind, string> = {
-  text: '::text',
-  lookup: '::text',
-  number: '::double precision',
-  date: '::timestamptz',
-  boolean: '::boolean',
+const CAST: Record<FilterKind, SQL> = {
+  text: sql.raw('::text'),
+  lookup: sql.raw('::text'),
+  number: sql.raw('::double precision'),
+  date: sql.raw('::timestamptz'),
+  boolean: sql.raw('::boolean'),
 };
 
-function condition(
-  columns: Readonly<Record<string, FilterColumn>>,
-  c: Extract<FilterNode, { property: string }>,
-  p: Params,
-): string {
+function condition(columns: Readonly<Record<string, FilterColumn>>, c: Extract<FilterNode, { property: string }>): SQL {
   const column = columns[c.property];
   // The service refuses unknown properties first; this guards the whitelist on its own.
   if (!column) throw new Error(`Property ${c.property} is not filterable`);
   const cast = CAST[column.kind];
+  const raw = columnSql(column);
   // Text compares in any case; lookups compare their stored keys.
-  const col =
-    column.kind === 'text' ? `lower(${column.sql})` : column.kind === 'lookup' ? `${column.sql}::text` : column.sql;
-  const v = (x: unknown) => p.add(column.kind === 'text' && typeof x === 'string' ? x.toLowerCase() : x, cast);
+  const col = column.kind === 'text' ? sql`lower(${raw})` : column.kind === 'lookup' ? sql`${raw}::text` : raw;
+  const v = (x: unknown) => sql`${column.kind === 'text' && typeof x === 'string' ? x.toLowerCase() : x}${cast}`;
   const value = c.value;
   switch (c.operator) {
     case 'eq':
-      return `${col} = ${v(value)}`;
+      return sql`${col} = ${v(value)}`;
     case 'ne':
-      return `${col} IS DISTINCT FROM ${v(value)}`;
+      return sql`${col} IS DISTINCT FROM ${v(value)}`;
     case 'lt':
-      return `${col} < ${v(value)}`;
+      return sql`${col} < ${v(value)}`;
     case 'le':
-      return `${col} <= ${v(value)}`;
+      return sql`${col} <= ${v(value)}`;
     case 'gt':
-      return `${col} > ${v(value)}`;
+      return sql`${col} > ${v(value)}`;
     case 'ge':
-      return `${col} >= ${v(value)}`;
+      return sql`${col} >= ${v(value)}`;
     case 'between': {
       const [low, high] = value as [unknown, unknown];
-      return `${col} BETWEEN ${v(low)} AND ${v(high)}`;
+      return sql`${col} BETWEEN ${v(low)} AND ${v(high)}`;
     }
     case 'contains':
-      return `${col} LIKE ${p.add(`%${likeEscape(String(value).toLowerCase())}%`)}`;
+      return sql`${col} LIKE ${`%${likeEscape(String(value).toLowerCase())}%`}`;
     case 'startsWith':
-      return `${col} LIKE ${p.add(`${likeEscape(String(value).toLowerCase())}%`)}`;
+      return sql`${col} LIKE ${`${likeEscape(String(value).toLowerCase())}%`}`;
     case 'in':
-      return `${col} = ANY(${p.add((value as unknown[]).map(String), '::text[]')})`;
+      return sql`${col} = ANY(${(value as unknown[]).map(String)}::text[])`;
     case 'notIn':
-      return `(${col} IS NULL OR NOT ${col} = ANY(${p.add((value as unknown[]).map(String), '::text[]')}))`;
+      return sql`(${col} IS NULL OR NOT ${col} = ANY(${(value as unknown[]).map(String)}::text[]))`;
     case 'isEmpty':
-      return column.kind === 'text' ? `coalesce(${column.sql}, '') = ''` : `${column.sql} IS NULL`;
+      return column.kind === 'text' ? sql`coalesce(${raw}, '') = ''` : sql`${raw} IS NULL`;
     case 'isNotEmpty':
-      return column.kind === 'text' ? `coalesce(${column.sql}, '') <> ''` : `${column.sql} IS NOT NULL`;
+      return column.kind === 'text' ? sql`coalesce(${raw}, '') <> ''` : sql`${raw} IS NOT NULL`;
   }
 }
 
@@ -129,13 +122,12 @@ export function compileNodes(
   columns: Readonly<Record<string, FilterColumn>>,
   combine: 'and' | 'or',
   nodes: readonly FilterNode[],
-  p: Params,
-): string {
-  if (nodes.length === 0) return 'TRUE';
+): SQL {
+  if (nodes.length === 0) return sql`TRUE`;
   const parts = nodes.map((n) =>
-    'combine' in n ? `(${compileNodes(columns, n.combine, n.conditions, p)})` : `(${condition(columns, n, p)})`,
+    'combine' in n ? sql`(${compileNodes(columns, n.combine, n.conditions)})` : sql`(${condition(columns, n)})`,
   );
-  return parts.join(combine === 'and' ? ' AND ' : ' OR ');
+  return sql.join(parts, sql.raw(combine === 'and' ? ' AND ' : ' OR '));
 }
 
 /** A simple-search term matched, in any case, in any of the fields. */
@@ -143,8 +135,8 @@ export function compileTerm(
   columns: Readonly<Record<string, FilterColumn>>,
   term: string,
   fields: readonly string[],
-  p: Params,
-): string {
-  const pattern = p.add(`%${likeEscape(term.toLowerCase())}%`);
-  return `(${fields.map((f) => `lower(${columns[f]!.sql}) LIKE ${pattern}`).join(' OR ')})`;
+): SQL {
+  const pattern = `%${likeEscape(term.toLowerCase())}%`;
+  const matches = fields.map((f) => sql`lower(${columnSql(columns[f]!)}) LIKE ${pattern}`);
+  return sql`(${sql.join(matches, sql.raw(' OR '))})`;
 }

@@ -1,8 +1,10 @@
 /** The SQL behind filters: result lists, ids and map features of a compiled filter, and saved filters. */
 import type { FilterNode } from '@manway/core/api/filters';
+import type { MapFeatureRow } from '@manway/core/api/map';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
 import type { Database } from '../../db/connection';
-import type { MapFeatureRow } from '../map/repository';
-import { ASSET_COLUMNS, compileNodes, compileTerm, OBSERVATION_COLUMNS, Params } from './compile';
+import { sql, type SQL } from '../../db/sql';
+import { ASSET_COLUMNS, columnSql, compileNodes, compileTerm, OBSERVATION_COLUMNS, type FilterColumn } from './compile';
 
 /** A filter the service has checked against the metadata, ready to compile. */
 export interface AssetQuery {
@@ -12,7 +14,7 @@ export interface AssetQuery {
   term: string | null;
   searchFields: readonly string[];
   ids: readonly number[] | null;
-  extent: readonly [number, number, number, number] | null;
+  extent: Wgs84Extent | null;
 }
 
 export interface ResultRowData {
@@ -35,33 +37,41 @@ export interface SavedFilterRow {
   updated_at: string | Date;
 }
 
-const SAVED_FILTER_COLUMNS = `id, owner_id, name, object_type, shared, advanced, definition, position, imported_from,
-  version, updated_at`;
+const SAVED_FILTER_COLUMNS =
+  sql.raw(`id, owner_id, name, object_type, shared, advanced, definition, position, imported_from,
+  version, updated_at`);
 
 /**
  * The WHERE clause of an asset query. With an extent, ST_Intersects asks the GiST index
  * `assets_geom_idx` first (as the dynamic-layer map query does); conditions are checked on its rows.
  */
-function assetWhere(q: AssetQuery, p: Params): string {
-  const parts = [`a.object_type = ${p.add(q.objectType)}`];
+function assetWhere(q: AssetQuery): SQL {
+  const parts = [sql`a.object_type = ${q.objectType}`];
   if (q.extent) {
-    const [w, s, e, n] = q.extent.map((x) => p.add(x, '::double precision'));
-    parts.push(`ST_Intersects(a.geom, ST_MakeEnvelope(${w}, ${s}, ${e}, ${n}, 4326))`);
+    const [w, s, e, n] = q.extent;
+    parts.push(
+      sql`ST_Intersects(a.geom, ST_MakeEnvelope(${w}::double precision, ${s}::double precision,
+        ${e}::double precision, ${n}::double precision, 4326))`,
+    );
   }
-  if (q.ids) parts.push(`a.id = ANY(${p.add(q.ids, '::bigint[]')})`);
-  parts.push(`(${compileNodes(ASSET_COLUMNS, q.combine, q.conditions, p)})`);
-  if (q.term) parts.push(compileTerm(ASSET_COLUMNS, q.term, q.searchFields, p));
-  return parts.join('\n    AND ');
+  if (q.ids) parts.push(sql`a.id = ANY(${q.ids}::bigint[])`);
+  parts.push(sql`(${compileNodes(ASSET_COLUMNS, q.combine, q.conditions)})`);
+  if (q.term) parts.push(compileTerm(ASSET_COLUMNS, q.term, q.searchFields));
+  return sql.join(parts, sql.raw('\n    AND '));
 }
 
-/** The map's filter query as text and values, so a test can EXPLAIN exactly what runs. */
-export function assetFeaturesQuery(q: AssetQuery, limit: number): { text: string; values: unknown[] } {
-  const p = new Params();
-  const where = assetWhere(q, p);
-  const text = `SELECT a.id, a.asset_code, a.subtype, a.condition_grade, a.material, a.size_mm,
+/** The map's filter query, so a test can EXPLAIN exactly what runs. */
+export function assetFeaturesSql(q: AssetQuery, limit: number): SQL {
+  return sql`SELECT a.id, a.asset_code, a.subtype, a.condition_grade, a.material, a.size_mm,
          ST_AsGeoJSON(a.geom, 7) AS geometry
-       FROM assets a WHERE ${where} LIMIT ${p.add(limit)}`;
-  return { text, values: p.values };
+       FROM assets a WHERE ${assetWhere(q)} LIMIT ${limit}`;
+}
+
+/** Values of the properties selected by position, so no property name is ever written into the SQL. */
+function selectedValues(columns: Readonly<Record<string, FilterColumn>>, properties: readonly string[]): SQL {
+  if (properties.length === 0) return sql.empty();
+  const values = properties.map((name, i) => sql`${columnSql(columns[name]!)} AS ${sql.raw(`v${i}`)}`);
+  return sql`, ${sql.join(values)}`;
 }
 
 export class FiltersRepository {
@@ -69,11 +79,8 @@ export class FiltersRepository {
 
   /** How many assets match, counting no further than `cap + 1`. */
   async countAssets(q: AssetQuery, cap: number): Promise<number> {
-    const p = new Params();
-    const where = assetWhere(q, p);
     const [row] = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM assets a WHERE ${where} LIMIT ${p.add(cap + 1)}) x`,
-      p.values,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM assets a WHERE ${assetWhere(q)} LIMIT ${cap + 1}) x`,
     );
     return row?.n ?? 0;
   }
@@ -86,19 +93,14 @@ export class FiltersRepository {
     offset: number,
     limit: number,
   ): Promise<ResultRowData[]> {
-    const p = new Params();
-    const where = assetWhere(q, p);
-    // Aliases are positional, so no property name is ever written into the SQL.
-    const select = properties.map((name, i) => `${ASSET_COLUMNS[name]!.sql} AS v${i}`).join(', ');
     const order = sort
-      ? `${ASSET_COLUMNS[sort.property]!.sql} ${sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, a.id`
-      : 'a.id';
+      ? sql`${columnSql(ASSET_COLUMNS[sort.property]!)} ${sql.raw(sort.direction === 'desc' ? 'DESC' : 'ASC')} NULLS LAST, a.id`
+      : sql`a.id`;
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT a.id, a.asset_code${select ? `, ${select}` : ''} FROM assets a
-       WHERE ${where}
+      sql`SELECT a.id, a.asset_code${selectedValues(ASSET_COLUMNS, properties)} FROM assets a
+       WHERE ${assetWhere(q)}
        ORDER BY ${order}
-       LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
-      p.values,
+       LIMIT ${limit} OFFSET ${offset}`,
     );
     return rows.map((r) => ({
       id: String(r.id),
@@ -109,11 +111,8 @@ export class FiltersRepository {
 
   /** Matching ids in id order, at most `limit`. */
   async assetIds(q: AssetQuery, limit: number): Promise<number[]> {
-    const p = new Params();
-    const where = assetWhere(q, p);
     const rows = await this.db.query<{ id: string }>(
-      `SELECT a.id FROM assets a WHERE ${where} ORDER BY a.id LIMIT ${p.add(limit)}`,
-      p.values,
+      sql`SELECT a.id FROM assets a WHERE ${assetWhere(q)} ORDER BY a.id LIMIT ${limit}`,
     );
     return rows.map((r) => Number(r.id));
   }
@@ -121,8 +120,7 @@ export class FiltersRepository {
   /** The projects with a task (not deleted) on one of the given assets, in id order. */
   async projectIdsOnAssets(assetIds: readonly number[]): Promise<number[]> {
     const rows = await this.db.query<{ id: string }>(
-      `SELECT DISTINCT project_id AS id FROM tasks WHERE asset_id = ANY($1::bigint[]) AND state <> 'deleted' ORDER BY 1`,
-      [assetIds],
+      sql`SELECT DISTINCT project_id AS id FROM tasks WHERE asset_id = ANY(${assetIds}::bigint[]) AND state <> 'deleted' ORDER BY 1`,
     );
     return rows.map((r) => Number(r.id));
   }
@@ -134,40 +132,34 @@ export class FiltersRepository {
    */
   async exportClosure(kind: 'node' | 'section' | 'lateral', matchedType: string, ids: number[]): Promise<number[]> {
     if (kind === matchedType) return ids;
-    const sql: Record<string, string | undefined> = {
-      'node<-section': `SELECT DISTINCT unnest(ARRAY[from_node_id, to_node_id]) AS id FROM assets WHERE id = ANY($1::bigint[])`,
-      'node<-lateral': `SELECT DISTINCT unnest(ARRAY[s.from_node_id, s.to_node_id]) AS id
-        FROM assets l JOIN assets s ON s.id = l.parent_section_id WHERE l.id = ANY($1::bigint[])`,
-      'section<-lateral': `SELECT DISTINCT parent_section_id AS id FROM assets WHERE id = ANY($1::bigint[])`,
-      'lateral<-section': `SELECT id FROM assets WHERE parent_section_id = ANY($1::bigint[])`,
+    const closure: Record<string, SQL | undefined> = {
+      'node<-section': sql`SELECT DISTINCT unnest(ARRAY[from_node_id, to_node_id]) AS id FROM assets WHERE id = ANY(${ids}::bigint[])`,
+      'node<-lateral': sql`SELECT DISTINCT unnest(ARRAY[s.from_node_id, s.to_node_id]) AS id
+        FROM assets l JOIN assets s ON s.id = l.parent_section_id WHERE l.id = ANY(${ids}::bigint[])`,
+      'section<-lateral': sql`SELECT DISTINCT parent_section_id AS id FROM assets WHERE id = ANY(${ids}::bigint[])`,
+      'lateral<-section': sql`SELECT id FROM assets WHERE parent_section_id = ANY(${ids}::bigint[])`,
     };
-    const text = sql[`${kind}<-${matchedType}`];
-    if (!text || ids.length === 0) return [];
-    const rows = await this.db.query<{ id: string }>(`${text} ORDER BY 1`, [ids]);
+    const statement = closure[`${kind}<-${matchedType}`];
+    if (!statement || ids.length === 0) return [];
+    const rows = await this.db.query<{ id: string }>(sql`${statement} ORDER BY 1`);
     return rows.map((r) => Number(r.id));
   }
 
   /** Map features of the matching assets, at most `limit`, with the same columns as the layer query. */
   assetFeatures(q: AssetQuery, limit: number): Promise<MapFeatureRow[]> {
-    const { text, values } = assetFeaturesQuery(q, limit);
-    return this.db.query<MapFeatureRow>(text, values);
+    return this.db.query<MapFeatureRow>(assetFeaturesSql(q, limit));
   }
 
   async inspection(id: number): Promise<{ id: string; standard_id: string } | undefined> {
     const [row] = await this.db.query<{ id: string; standard_id: string }>(
-      `SELECT id, standard_id FROM inspections WHERE id = $1`,
-      [id],
+      sql`SELECT id, standard_id FROM inspections WHERE id = ${id}`,
     );
     return row;
   }
 
   async countObservations(inspectionId: number, combine: 'and' | 'or', conditions: readonly FilterNode[]) {
-    const p = new Params();
-    const where = `o.inspection_id = ${p.add(inspectionId)} AND (${compileNodes(OBSERVATION_COLUMNS, combine, conditions, p)})`;
-    const [row] = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM observations o WHERE ${where}`,
-      p.values,
-    );
+    const where = sql`o.inspection_id = ${inspectionId} AND (${compileNodes(OBSERVATION_COLUMNS, combine, conditions)})`;
+    const [row] = await this.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM observations o WHERE ${where}`);
     return row?.n ?? 0;
   }
 
@@ -179,15 +171,12 @@ export class FiltersRepository {
     offset: number,
     limit: number,
   ): Promise<ResultRowData[]> {
-    const p = new Params();
-    const where = `o.inspection_id = ${p.add(inspectionId)} AND (${compileNodes(OBSERVATION_COLUMNS, combine, conditions, p)})`;
-    const select = properties.map((name, i) => `${OBSERVATION_COLUMNS[name]!.sql} AS v${i}`).join(', ');
+    const where = sql`o.inspection_id = ${inspectionId} AND (${compileNodes(OBSERVATION_COLUMNS, combine, conditions)})`;
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT o.id, o.code || ' @ ' || to_char(o.distance_m, 'FM999990.00') || ' m' AS asset_code
-              ${select ? `, ${select}` : ''}
+      sql`SELECT o.id, o.code || ' @ ' || to_char(o.distance_m, 'FM999990.00') || ' m' AS asset_code
+              ${selectedValues(OBSERVATION_COLUMNS, properties)}
        FROM observations o WHERE ${where}
-       ORDER BY o.sequence LIMIT ${p.add(limit)} OFFSET ${p.add(offset)}`,
-      p.values,
+       ORDER BY o.sequence LIMIT ${limit} OFFSET ${offset}`,
     );
     return rows.map((r) => ({
       id: String(r.id),
@@ -200,8 +189,7 @@ export class FiltersRepository {
 
   ownFilters(ownerId: string): Promise<SavedFilterRow[]> {
     return this.db.query<SavedFilterRow>(
-      `SELECT ${SAVED_FILTER_COLUMNS} FROM saved_filters WHERE owner_id = $1 ORDER BY position, id`,
-      [ownerId],
+      sql`SELECT ${SAVED_FILTER_COLUMNS} FROM saved_filters WHERE owner_id = ${ownerId} ORDER BY position, id`,
     );
   }
 
@@ -211,10 +199,9 @@ export class FiltersRepository {
    */
   async visibleFilter(ownerId: string, name: string): Promise<SavedFilterRow | undefined> {
     const [row] = await this.db.query<SavedFilterRow>(
-      `SELECT ${SAVED_FILTER_COLUMNS} FROM saved_filters
-       WHERE name = $2 AND (owner_id = $1 OR shared)
-       ORDER BY (owner_id = $1) DESC, id LIMIT 1`,
-      [ownerId, name],
+      sql`SELECT ${SAVED_FILTER_COLUMNS} FROM saved_filters
+       WHERE name = ${name} AND (owner_id = ${ownerId} OR shared)
+       ORDER BY (owner_id = ${ownerId}) DESC, id LIMIT 1`,
     );
     return row;
   }
@@ -222,8 +209,7 @@ export class FiltersRepository {
   /** Shared filters of other owners, which the user can import. */
   sharedFilters(exceptOwnerId: string): Promise<SavedFilterRow[]> {
     return this.db.query<SavedFilterRow>(
-      `SELECT ${SAVED_FILTER_COLUMNS} FROM saved_filters WHERE shared AND owner_id <> $1 ORDER BY name, id`,
-      [exceptOwnerId],
+      sql`SELECT ${SAVED_FILTER_COLUMNS} FROM saved_filters WHERE shared AND owner_id <> ${exceptOwnerId} ORDER BY name, id`,
     );
   }
 
@@ -237,11 +223,10 @@ export class FiltersRepository {
     importedFrom: string | null;
   }): Promise<SavedFilterRow> {
     const [row] = await this.db.query<SavedFilterRow>(
-      `INSERT INTO saved_filters (owner_id, name, object_type, shared, advanced, definition, position, imported_from)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb,
-               (SELECT coalesce(max(position), 0) + 1 FROM saved_filters WHERE owner_id = $1), $7)
+      sql`INSERT INTO saved_filters (owner_id, name, object_type, shared, advanced, definition, position, imported_from)
+       VALUES (${f.ownerId}, ${f.name}, ${f.objectType}, ${f.shared}, ${f.advanced}, ${JSON.stringify(f.definition)}::jsonb,
+               (SELECT coalesce(max(position), 0) + 1 FROM saved_filters WHERE owner_id = ${f.ownerId}), ${f.importedFrom})
        RETURNING ${SAVED_FILTER_COLUMNS}`,
-      [f.ownerId, f.name, f.objectType, f.shared, f.advanced, JSON.stringify(f.definition), f.importedFrom],
     );
     return row!;
   }
@@ -253,26 +238,24 @@ export class FiltersRepository {
     f: { name: string; objectType: string; advanced: boolean; definition: unknown },
   ): Promise<SavedFilterRow | undefined> {
     const [row] = await this.db.query<SavedFilterRow>(
-      `UPDATE saved_filters SET name = $3, object_type = $4, advanced = $5, definition = $6::jsonb,
-              version = version + 1, updated_at = now()
-       WHERE id = $1 AND version = $2
+      sql`UPDATE saved_filters SET name = ${f.name}, object_type = ${f.objectType}, advanced = ${f.advanced},
+              definition = ${JSON.stringify(f.definition)}::jsonb, version = version + 1, updated_at = now()
+       WHERE id = ${id} AND version = ${version}
        RETURNING ${SAVED_FILTER_COLUMNS}`,
-      [id, version, f.name, f.objectType, f.advanced, JSON.stringify(f.definition)],
     );
     return row;
   }
 
   async deleteFilter(id: string): Promise<void> {
-    await this.db.query(`DELETE FROM saved_filters WHERE id = $1`, [id]);
+    await this.db.query(sql`DELETE FROM saved_filters WHERE id = ${id}`);
   }
 
   /** Gives the owner's filters named in `names` the positions 1, 2, … in that order. */
   async reorder(ownerId: string, names: readonly string[]): Promise<void> {
     await this.db.query(
-      `UPDATE saved_filters f SET position = o.ordinality
-       FROM unnest($2::text[]) WITH ORDINALITY AS o(name, ordinality)
-       WHERE f.owner_id = $1 AND f.name = o.name`,
-      [ownerId, names],
+      sql`UPDATE saved_filters f SET position = o.ordinality
+       FROM unnest(${names}::text[]) WITH ORDINALITY AS o(name, ordinality)
+       WHERE f.owner_id = ${ownerId} AND f.name = o.name`,
     );
   }
 }

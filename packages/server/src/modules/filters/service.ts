@@ -6,11 +6,9 @@
 import { createHash } from 'node:crypto';
 import {
   ADVANCED_FILTER_MESSAGE,
-  AdditionalRestrictions,
   DEFAULT_OPERATOR_BY_KIND,
   FILTER_NAME_EXISTS_MESSAGE,
   FilterDefinition,
-  ObservationFilter,
   OPERATORS_BY_KIND,
   SEARCH_COUNT_CAP,
   SEARCH_RESULTS_CAP,
@@ -19,6 +17,7 @@ import {
   issueFields,
   filterKindOf,
   isAdvancedFilter,
+  type AdditionalRestrictions,
   type AvailableFilter,
   type CreateSavedFilter,
   type FilterForm,
@@ -34,12 +33,11 @@ import {
   type SavedFilterSummary,
   type UpdateSavedFilter,
 } from '@manway/core/api/filters';
-import type { MapResultsQuery } from '@manway/core/api/map';
+import type { MapFeatureRow, MapResultsQuery } from '@manway/core/api/map';
 import type { PropertyMetadata } from '@manway/core/api/objects';
 import { validateName } from '@manway/core/rules/names';
 import type { z } from 'zod';
 import { fail } from '../../errors';
-import type { MapFeatureRow } from '../map/repository';
 import type { ObjectsService } from '../objects/service';
 import type { CurrentUser } from '../users/service';
 import { ASSET_COLUMNS, OBSERVATION_COLUMNS, type FilterColumn } from './compile';
@@ -79,17 +77,7 @@ function isAdmin(user: CurrentUser): boolean {
   return user.role === 'administrator';
 }
 
-/** Parses a JSON string parameter with a schema; a bad one answers 400 naming the field inside it. */
-function parseJson<T extends z.ZodType>(schema: T, raw: string, root: string): z.infer<T> {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw fail.field(root, 'This is not valid JSON.');
-  }
-  return parseValue(schema, value, root);
-}
-
+/** Checks a stored or sent value with a schema; a bad one answers 400 naming the field inside it. */
 function parseValue<T extends z.ZodType>(schema: T, value: unknown, root: string): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -188,15 +176,6 @@ function checkCondition(
   } else if (Array.isArray(v) || !scalarOk(v)) {
     throw bad(`The value is ${expected}.`);
   }
-}
-
-function checkExtent(extent: readonly number[] | undefined, at: string): void {
-  if (!extent) return;
-  const [w, s, e, n] = extent as [number, number, number, number];
-  if (w < -180 || e > 180 || s < -90 || n > 90) {
-    throw fail.field(at, 'Longitudes lie between -180 and 180, latitudes between -90 and 90.');
-  }
-  if (w > e || s > n) throw fail.field(at, 'West must not exceed east, nor south north.');
 }
 
 export class FiltersService {
@@ -304,16 +283,8 @@ export class FiltersService {
     };
   }
 
-  private restrictions(raw: string | undefined): AdditionalRestrictions {
-    if (raw === undefined) return {};
-    const r = parseJson(AdditionalRestrictions, raw, 'additionalRestrictions');
-    checkExtent(r.extent, 'additionalRestrictions.extent');
-    return r;
-  }
-
   async results(body: ResultsListBody): Promise<ResultsList> {
-    const def = parseJson(FilterDefinition, body.filter, 'filter');
-    const { query, typeName, meta } = await this.toQuery(def, 'filter', this.restrictions(body.additionalRestrictions));
+    const { query, typeName, meta } = await this.toQuery(body.filter, 'filter', body.additionalRestrictions);
     let sort = null;
     if (body.sortBy) {
       if (!meta.some((m) => m.name === body.sortBy)) throw fail.field('sortBy', `Cannot sort by "${body.sortBy}".`);
@@ -350,8 +321,7 @@ export class FiltersService {
   }
 
   async ids(body: ResultIdsBody): Promise<ResultIds> {
-    const def = parseJson(FilterDefinition, body.filter, 'filter');
-    const { query } = await this.toQuery(def, 'filter', this.restrictions(body.additionalRestrictions));
+    const { query } = await this.toQuery(body.filter, 'filter', body.additionalRestrictions);
     const ids = await this.repo.assetIds(query, SELECTION_CAP + 1);
     return {
       ids: ids.slice(0, SELECTION_CAP),
@@ -362,10 +332,7 @@ export class FiltersService {
 
   async observationResults(body: ObservationResultsBody): Promise<ResultsList> {
     const inspection = await this.inspectionOf(body.parentObjectType, body.parentObjectId);
-    const filter =
-      body.filter === undefined
-        ? { combine: 'and' as const, conditions: [] }
-        : parseJson(ObservationFilter, body.filter, 'filter');
+    const filter = body.filter ?? { combine: 'and' as const, conditions: [] };
     const meta = await this.observationMeta(body.parentObjectType, body.parentObjectId);
     checkNodes(filter.conditions, new Map(meta.map((m) => [m.name, m])), 'filter.conditions');
     const id = Number(inspection.id);
@@ -394,6 +361,7 @@ export class FiltersService {
   /**
    * The filter variant of the map results: a saved filter by name or an inline one, restricted to the
    * viewport through additionalRestrictions.extent. filterHash, when sent, must match the filter's.
+   * With countOnly, the count alone (no rows).
    */
   async mapFeatures(
     user: CurrentUser,
@@ -409,19 +377,17 @@ export class FiltersService {
       if (!row) throw fail.notFound(`Filter "${q.filterName}" not found`);
       def = parseValue(FilterDefinition, row.definition, 'filterName');
       root = 'filterName';
-    } else if (by === 'filter') {
-      if (!q.filter) throw fail.field('filter', 'Send the filter definition, or filterName with filterBy=name.');
-      def = parseJson(FilterDefinition, q.filter, 'filter');
     } else {
-      throw fail.field('filterBy', 'filterBy is name (a saved filter) or filter (a definition).');
+      if (!q.filter) throw fail.field('filter', 'Send the filter definition, or filterName with filterBy=name.');
+      def = q.filter;
     }
     if (q.filterHash !== undefined && q.filterHash !== filterHash(def)) {
       throw fail.conflict('The filter changed since it was read. Reload it and try again.');
     }
-    const { query, typeName } = await this.toQuery(def, root, this.restrictions(q.additionalRestrictions));
+    const { query, typeName } = await this.toQuery(def, root, q.additionalRestrictions);
     // Counted as far as the search counts (any user could otherwise make the server count a whole network).
     const [rows, counted] = await Promise.all([
-      this.repo.assetFeatures(query, limit),
+      q.countOnly ? [] : this.repo.assetFeatures(query, limit),
       this.repo.countAssets(query, SEARCH_COUNT_CAP),
     ]);
     const plusFound = counted > SEARCH_COUNT_CAP;
@@ -485,7 +451,7 @@ export class FiltersService {
     if (!key)
       throw fail.field('filter', `Saved filters select assets and projects; ${kind} cannot be narrowed by one.`);
     const row = await this.visibleOrFail(user, name);
-    const def = parseJson(FilterDefinition, JSON.stringify(row.definition), 'filter');
+    const def = parseValue(FilterDefinition, row.definition, 'filter');
     const { query } = await this.toQuery(def, 'filter');
     const matched = await this.repo.assetIds(query, Number.MAX_SAFE_INTEGER);
     return this.repo.exportClosure(key, query.objectType, matched);
@@ -499,7 +465,7 @@ export class FiltersService {
   }
 
   private async matchedBy(row: SavedFilterRow): Promise<number[]> {
-    const def = parseJson(FilterDefinition, JSON.stringify(row.definition), 'filter');
+    const def = parseValue(FilterDefinition, row.definition, 'filter');
     const { query } = await this.toQuery(def, 'filter');
     return this.repo.assetIds(query, Number.MAX_SAFE_INTEGER);
   }

@@ -1,5 +1,6 @@
 /** The SQL of object locations and users' GPS fixes. */
 import type { Database } from '../../db/connection';
+import { sql, type SQL } from '../../db/sql';
 
 export interface LocationRow {
   longitude: number;
@@ -24,22 +25,25 @@ export interface LocationWrite {
 }
 
 /** Where an object is on the map: a node's point, the start of a line, a subject's point. */
-const GIS_POSITION = {
-  asset: `SELECT ST_X(p) AS longitude, ST_Y(p) AS latitude FROM (
+function gisPositionSql(kind: 'asset' | 'subject', objectType: string, id: number): SQL {
+  switch (kind) {
+    case 'asset':
+      return sql`SELECT ST_X(p) AS longitude, ST_Y(p) AS latitude FROM (
             SELECT CASE WHEN GeometryType(geom) = 'POINT' THEN geom ELSE ST_StartPoint(geom) END AS p
-            FROM assets WHERE object_type = $1 AND id = $2) g`,
-  subject: `SELECT ST_X(geom) AS longitude, ST_Y(geom) AS latitude, geom IS NULL AS missing
-            FROM subjects WHERE $1::text = 'subject' AND id = $2`,
-};
+            FROM assets WHERE object_type = ${objectType} AND id = ${id}) g`;
+    case 'subject':
+      return sql`SELECT ST_X(geom) AS longitude, ST_Y(geom) AS latitude, geom IS NULL AS missing
+            FROM subjects WHERE ${objectType}::text = 'subject' AND id = ${id}`;
+  }
+}
 
 export class LocationsRepository {
   constructor(private readonly db: Database) {}
 
   async stored(objectType: string, id: number): Promise<LocationRow | undefined> {
     const [row] = await this.db.query<LocationRow>(
-      `SELECT longitude, latitude, altitude, horizontal_accuracy, source, captured_at, gps, version
-       FROM locations WHERE object_type = $1 AND object_id = $2`,
-      [objectType, id],
+      sql`SELECT longitude, latitude, altitude, horizontal_accuracy, source, captured_at, gps, version
+       FROM locations WHERE object_type = ${objectType} AND object_id = ${id}`,
     );
     return row;
   }
@@ -50,21 +54,20 @@ export class LocationsRepository {
     objectType: string,
     id: number,
   ): Promise<{ longitude: number | null; latitude: number | null } | undefined> {
-    const [row] = await this.db.query<{ longitude: number | null; latitude: number | null }>(GIS_POSITION[kind], [
-      objectType,
-      id,
-    ]);
+    const [row] = await this.db.query<{ longitude: number | null; latitude: number | null }>(
+      gisPositionSql(kind, objectType, id),
+    );
     return row;
   }
 
   /** Stores the first location of an object; answers its version, or undefined if one exists already. */
   async insertFirst(objectType: string, id: number, w: LocationWrite): Promise<number | undefined> {
     const [row] = await this.db.query<{ version: number }>(
-      `INSERT INTO locations (object_type, object_id, longitude, latitude, altitude, horizontal_accuracy, source,
+      sql`INSERT INTO locations (object_type, object_id, longitude, latitude, altitude, horizontal_accuracy, source,
          captured_at, gps, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+       VALUES (${objectType}, ${id}, ${w.longitude}, ${w.latitude}, ${w.altitude}, ${w.horizontalAccuracy}, ${w.source},
+         ${w.capturedTime}, ${gpsJson(w)}::jsonb, ${w.userId})
        ON CONFLICT (object_type, object_id) DO NOTHING RETURNING version`,
-      [objectType, id, ...values(w)],
     );
     return row?.version;
   }
@@ -72,33 +75,24 @@ export class LocationsRepository {
   /** Replaces a location if it still has the version read; answers the new version, or undefined. */
   async replace(objectType: string, id: number, version: number, w: LocationWrite): Promise<number | undefined> {
     const [row] = await this.db.query<{ version: number }>(
-      `UPDATE locations SET longitude = $3, latitude = $4, altitude = $5, horizontal_accuracy = $6, source = $7,
-         captured_at = $8, gps = $9::jsonb, updated_by = $10, updated_at = now(), version = version + 1
-       WHERE object_type = $1 AND object_id = $2 AND version = $11 RETURNING version`,
-      [objectType, id, ...values(w), version],
+      sql`UPDATE locations SET longitude = ${w.longitude}, latitude = ${w.latitude}, altitude = ${w.altitude},
+         horizontal_accuracy = ${w.horizontalAccuracy}, source = ${w.source}, captured_at = ${w.capturedTime},
+         gps = ${gpsJson(w)}::jsonb, updated_by = ${w.userId}, updated_at = now(), version = version + 1
+       WHERE object_type = ${objectType} AND object_id = ${id} AND version = ${version} RETURNING version`,
     );
     return row?.version;
   }
 
   async insertUserLocation(w: LocationWrite & { capturedTime: string }): Promise<{ id: string; received_at: Date }> {
     const [row] = await this.db.query<{ id: string; received_at: Date }>(
-      `INSERT INTO user_locations (longitude, latitude, altitude, horizontal_accuracy, source, captured_at, gps, user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id, received_at`,
-      values(w),
+      sql`INSERT INTO user_locations (longitude, latitude, altitude, horizontal_accuracy, source, captured_at, gps, user_id)
+       VALUES (${w.longitude}, ${w.latitude}, ${w.altitude}, ${w.horizontalAccuracy}, ${w.source}, ${w.capturedTime},
+         ${gpsJson(w)}::jsonb, ${w.userId}) RETURNING id, received_at`,
     );
     return row!;
   }
 }
 
-function values(w: LocationWrite): unknown[] {
-  return [
-    w.longitude,
-    w.latitude,
-    w.altitude,
-    w.horizontalAccuracy,
-    w.source,
-    w.capturedTime,
-    w.gps ? JSON.stringify(w.gps) : null,
-    w.userId,
-  ];
+function gpsJson(w: LocationWrite): string | null {
+  return w.gps ? JSON.stringify(w.gps) : null;
 }

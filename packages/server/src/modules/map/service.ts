@@ -1,63 +1,20 @@
 /**
- * Map results for the viewport, and the network extent the map opens on. The query string arrives
- * as text; each parameter is read here so a bad one answers 400 naming it.
+ * Map results for the viewport, and the network extent the map opens on. The route's contract
+ * (core api/map.ts) has read the query string: extent, limit and searchFields arrive typed.
  */
 import {
-  DEFAULT_MAP_SEARCH_FIELDS,
   FILTER_VARIANT_PARAMS,
-  MAP_RESULTS_MAX_LIMIT,
-  MAP_SEARCH_FIELDS,
   type MapFeatureProperties,
+  type MapFeatureRow,
   type MapResults,
   type MapResultsQuery,
-  type MapSearchField,
 } from '@manway/core/api/map';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
 import { fail } from '../../errors';
 import type { FiltersService } from '../filters/service';
 import type { ObjectsService } from '../objects/service';
 import type { CurrentUser } from '../users/service';
-import type { MapFeatureRow, MapRepository } from './repository';
-
-export type Extent = [west: number, south: number, east: number, north: number];
-
-/** Reads `west,south,east,north` in WGS 84 degrees; throws a 400 naming `extent` when it is not one. */
-export function parseExtent(raw: string): Extent {
-  const parts = raw.split(',').map((p) => p.trim());
-  const values = parts.map(Number);
-  if (parts.length !== 4 || parts.some((p) => p === '') || values.some((v) => !Number.isFinite(v))) {
-    throw fail.field('extent', 'The extent is four numbers: west,south,east,north in WGS 84 degrees.');
-  }
-  const [west, south, east, north] = values as Extent;
-  if (west < -180 || east > 180 || south < -90 || north > 90) {
-    throw fail.field('extent', 'Longitudes lie between -180 and 180, latitudes between -90 and 90.');
-  }
-  if (west > east || south > north) {
-    throw fail.field('extent', 'West must not exceed east, nor south north.');
-  }
-  return [west, south, east, north];
-}
-
-export function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return MAP_RESULTS_MAX_LIMIT;
-  const limit = /^\d{1,7}$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAP_RESULTS_MAX_LIMIT) {
-    throw fail.field('limit', `The limit is a whole number from 1 to ${MAP_RESULTS_MAX_LIMIT}.`);
-  }
-  return limit;
-}
-
-export function parseSearchFields(raw: string | undefined): Set<MapSearchField> {
-  if (raw === undefined || raw.trim() === '') return new Set(DEFAULT_MAP_SEARCH_FIELDS);
-  const names = raw.split(',').map((f) => f.trim());
-  const unknown = names.filter((n) => !(MAP_SEARCH_FIELDS as readonly string[]).includes(n));
-  if (unknown.length) {
-    throw fail.field(
-      'searchFields',
-      `Unknown search fields: ${unknown.join(', ')}. Known fields: ${MAP_SEARCH_FIELDS.join(', ')}.`,
-    );
-  }
-  return new Set(names as MapSearchField[]);
-}
+import type { MapRepository, ViewportQuery } from './repository';
 
 function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -101,8 +58,8 @@ export class MapService {
 
   /** The MapResults answer, as JSON text. */
   async results(user: CurrentUser, q: MapResultsQuery): Promise<string> {
+    const { limit, countOnly } = q;
     if (FILTER_VARIANT_PARAMS.some((p) => q[p] !== undefined)) {
-      const limit = parseLimit(q.limit);
       const { typeName, rows, total, plusFound } = await this.filters.mapFeatures(user, q, limit);
       return resultsJson(typeName, rows, { total, plusFound, limit });
     }
@@ -110,29 +67,30 @@ export class MapService {
     if (!q.extent) throw fail.field('extent', 'The viewport extent is required: west,south,east,north.');
     const type = await this.objects.resolveType(q.dynamicLayerId, ['asset']);
     if (type.kind !== 'asset') throw fail.field('dynamicLayerId', 'A map layer shows assets.');
-    const extent = parseExtent(q.extent);
-    const limit = parseLimit(q.limit);
-    const fields = parseSearchFields(q.searchFields);
     const term = (q.term ?? '').trim().toLowerCase();
-
-    const query = {
+    const query: ViewportQuery = {
       objectType: type.key,
-      extent,
+      extent: q.extent,
       pattern: term ? `%${likeEscape(term)}%` : null,
-      inAssetId: fields.has('assetId'),
-      inStreet: fields.has('street'),
-      inDistrict: fields.has('district'),
-      inMaterial: fields.has('material'),
-      limit,
+      inAssetId: q.searchFields.includes('assetId'),
+      inStreet: q.searchFields.includes('street'),
+      inDistrict: q.searchFields.includes('district'),
+      inMaterial: q.searchFields.includes('material'),
     };
-    const rows = await this.repo.viewportFeatures(query);
+    if (countOnly) {
+      // Counted as the features are (limit + 1 rows), so the count reads as the full answer's would.
+      const counted = await this.repo.viewportCount(query, limit);
+      const plusFound = counted > limit;
+      return resultsJson(type.typeName, [], { total: plusFound ? limit : counted, plusFound, limit });
+    }
+    const rows = await this.repo.viewportFeatures(query, limit);
     const plusFound = rows.length > limit;
     const page = plusFound ? rows.slice(0, limit) : rows;
     return resultsJson(type.typeName, page, { total: page.length, plusFound, limit });
   }
 
   /** The box around every asset, for the map's first view; null on an empty network. */
-  networkExtent(): Promise<Extent | null> {
+  networkExtent(): Promise<Wgs84Extent | null> {
     return this.repo.networkExtent();
   }
 }

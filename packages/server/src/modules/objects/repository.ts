@@ -1,5 +1,6 @@
 /** The SQL behind object types, dictionaries, object details, lookup and shortcuts. */
 import type { Database } from '../../db/connection';
+import { sql, type SQL } from '../../db/sql';
 
 export interface ObjectTypeRow {
   key: string;
@@ -48,78 +49,85 @@ export interface ShortcutRow {
   last_used_at: Date;
 }
 
+export interface LookupSearch {
+  objectType: string;
+  subtype: string | null;
+  /** LIKE patterns over the lower-cased code: `text%`, and `%text%` or null for prefix hits only. */
+  prefix: string;
+  contains: string | null;
+  limit: number;
+}
+
 /**
  * Readable-id lookup, one statement on both back ends: prefix hits in code order (a range on the
  * byte-ordered btree), then, only if those did not fill the page, codes containing the text (the
  * type's trigram index, or a walk of the btree in order when the text is common).
  */
-export const LOOKUP_SQL = `
+export function lookupSql(q: LookupSearch): SQL {
+  return sql`
   WITH prefix AS (
     SELECT id, asset_code, subtype, true AS prefix_match FROM assets
-    WHERE object_type = $1 AND ($2::text IS NULL OR subtype = $2)
-      AND lower(asset_code) COLLATE "C" LIKE $3
-    ORDER BY lower(asset_code) COLLATE "C" LIMIT $5
+    WHERE object_type = ${q.objectType} AND (${q.subtype}::text IS NULL OR subtype = ${q.subtype})
+      AND lower(asset_code) COLLATE "C" LIKE ${q.prefix}
+    ORDER BY lower(asset_code) COLLATE "C" LIMIT ${q.limit}
   ), contains AS (
     SELECT id, asset_code, subtype, false AS prefix_match FROM assets
-    WHERE $4::text IS NOT NULL AND (SELECT count(*) FROM prefix) < $5
-      AND object_type = $1 AND ($2::text IS NULL OR subtype = $2)
-      AND lower(asset_code) LIKE $4 AND NOT lower(asset_code) COLLATE "C" LIKE $3
-    ORDER BY lower(asset_code) COLLATE "C" LIMIT $5
+    WHERE ${q.contains}::text IS NOT NULL AND (SELECT count(*) FROM prefix) < ${q.limit}
+      AND object_type = ${q.objectType} AND (${q.subtype}::text IS NULL OR subtype = ${q.subtype})
+      AND lower(asset_code) LIKE ${q.contains} AND NOT lower(asset_code) COLLATE "C" LIKE ${q.prefix}
+    ORDER BY lower(asset_code) COLLATE "C" LIMIT ${q.limit}
   )
   SELECT * FROM (SELECT * FROM prefix UNION ALL SELECT * FROM contains) hits
-  ORDER BY prefix_match DESC, lower(asset_code) COLLATE "C" LIMIT $5`;
+  ORDER BY prefix_match DESC, lower(asset_code) COLLATE "C" LIMIT ${q.limit}`;
+}
 
 export class ObjectsRepository {
   constructor(private readonly db: Database) {}
 
   objectTypes(): Promise<ObjectTypeRow[]> {
     return this.db.query<ObjectTypeRow>(
-      `SELECT key, type_name, label, connectivity_type, geometry_type, readable_id_property
+      sql`SELECT key, type_name, label, connectivity_type, geometry_type, readable_id_property
        FROM object_types ORDER BY sort_order`,
     );
   }
 
   subtypes(objectType?: string): Promise<SubtypeRow[]> {
     return this.db.query<SubtypeRow>(
-      `SELECT key, label, object_type FROM asset_subtypes WHERE $1::text IS NULL OR object_type = $1
+      sql`SELECT key, label, object_type FROM asset_subtypes WHERE ${objectType ?? null}::text IS NULL OR object_type = ${objectType ?? null}
        ORDER BY object_type, sort_order`,
-      [objectType ?? null],
     );
   }
 
   async standard(id: string): Promise<StandardRow | undefined> {
     const [row] = await this.db.query<StandardRow>(
-      `SELECT id, name, applies_to, header_fields FROM standards WHERE id = $1`,
-      [id],
+      sql`SELECT id, name, applies_to, header_fields FROM standards WHERE id = ${id}`,
     );
     return row;
   }
 
   codes(standardId: string): Promise<CodeRow[]> {
     return this.db.query<CodeRow>(
-      `SELECT code, label, family, characterisations FROM observation_codes WHERE standard_id = $1 ORDER BY code`,
-      [standardId],
+      sql`SELECT code, label, family, characterisations FROM observation_codes WHERE standard_id = ${standardId} ORDER BY code`,
     );
   }
 
   async asset(objectType: string, id: number): Promise<DetailRow | undefined> {
     const [row] = await this.db.query<DetailRow>(
-      `SELECT a.*, ST_AsGeoJSON(a.geom, 8) AS geometry, s.label AS subtype_label,
+      sql`SELECT a.*, ST_AsGeoJSON(a.geom, 8) AS geometry, s.label AS subtype_label,
               f.asset_code AS from_code, t.asset_code AS to_code, p.asset_code AS parent_code
        FROM assets a
        JOIN asset_subtypes s ON s.key = a.subtype
        LEFT JOIN assets f ON f.id = a.from_node_id
        LEFT JOIN assets t ON t.id = a.to_node_id
        LEFT JOIN assets p ON p.id = a.parent_section_id
-       WHERE a.object_type = $1 AND a.id = $2`,
-      [objectType, id],
+       WHERE a.object_type = ${objectType} AND a.id = ${id}`,
     );
     return row;
   }
 
   async inspection(id: number): Promise<DetailRow | undefined> {
     const [row] = await this.db.query<DetailRow>(
-      `SELECT i.*, ST_AsGeoJSON(a.geom, 8) AS geometry, a.asset_code, a.object_type AS asset_type,
+      sql`SELECT i.*, ST_AsGeoJSON(a.geom, 8) AS geometry, a.asset_code, a.object_type AS asset_type,
               n.asset_code AS start_code, pr.name AS project_name,
               (SELECT count(*)::int FROM observations o WHERE o.inspection_id = i.id) AS observation_count,
               (SELECT string_agg(DISTINCT o.code, ',' ORDER BY o.code) FROM observations o
@@ -129,8 +137,7 @@ export class ObjectsRepository {
        LEFT JOIN assets n ON n.id = i.start_node_id
        LEFT JOIN tasks t ON t.id = i.task_id
        LEFT JOIN projects pr ON pr.id = t.project_id
-       WHERE i.id = $1`,
-      [id],
+       WHERE i.id = ${id}`,
     );
     return row;
   }
@@ -138,7 +145,7 @@ export class ObjectsRepository {
   async observation(id: number): Promise<DetailRow | undefined> {
     // Where along its pipe the observation was made, measured from the start node of the survey.
     const [row] = await this.db.query<DetailRow>(
-      `SELECT o.*, c.label AS code_label, c.family,
+      sql`SELECT o.*, c.label AS code_label, c.family,
               ST_AsGeoJSON(CASE WHEN GeometryType(a.geom) = 'LINESTRING' AND a.length_m > 0 THEN
                 ST_LineInterpolatePoint(a.geom, CASE WHEN i.direction = 'upstream'
                   THEN 1 - least(1, o.distance_m / a.length_m) ELSE least(1, o.distance_m / a.length_m) END)
@@ -147,90 +154,82 @@ export class ObjectsRepository {
        JOIN inspections i ON i.id = o.inspection_id
        JOIN assets a ON a.id = i.asset_id
        JOIN observation_codes c ON c.standard_id = o.standard_id AND c.code = o.code
-       WHERE o.id = $1`,
-      [id],
+       WHERE o.id = ${id}`,
     );
     return row;
   }
 
   async subject(id: number): Promise<DetailRow | undefined> {
     const [row] = await this.db.query<DetailRow>(
-      `SELECT s.*, ST_AsGeoJSON(s.geom, 8) AS geometry, a.asset_code
-       FROM subjects s LEFT JOIN assets a ON a.id = s.asset_id WHERE s.id = $1`,
-      [id],
+      sql`SELECT s.*, ST_AsGeoJSON(s.geom, 8) AS geometry, a.asset_code
+       FROM subjects s LEFT JOIN assets a ON a.id = s.asset_id WHERE s.id = ${id}`,
     );
     return row;
   }
 
   async project(id: number): Promise<DetailRow | undefined> {
     const [row] = await this.db.query<DetailRow>(
-      `SELECT p.*, NULL AS geometry,
+      sql`SELECT p.*, NULL AS geometry,
               (SELECT count(*)::int FROM tasks t WHERE t.project_id = p.id AND t.state <> 'deleted') AS task_count
-       FROM projects p WHERE p.id = $1`,
-      [id],
+       FROM projects p WHERE p.id = ${id}`,
     );
     return row;
   }
 
   connectedSubjects(parentType: string, parentId: number) {
     return this.db.query<{ id: string; subject_id: string; kind: string; label: string }>(
-      `SELECT c.id, c.subject_id, s.kind, s.label FROM connected_subjects c JOIN subjects s ON s.id = c.subject_id
-       WHERE c.parent_type = $1 AND c.parent_id = $2 ORDER BY c.id`,
-      [parentType, parentId],
+      sql`SELECT c.id, c.subject_id, s.kind, s.label FROM connected_subjects c JOIN subjects s ON s.id = c.subject_id
+       WHERE c.parent_type = ${parentType} AND c.parent_id = ${parentId} ORDER BY c.id`,
     );
   }
 
-  lookup(objectType: string, subtype: string | null, prefix: string, contains: string | null, limit: number) {
-    return this.db.query<LookupRow>(LOOKUP_SQL, [objectType, subtype, prefix, contains, limit]);
+  lookup(search: LookupSearch) {
+    return this.db.query<LookupRow>(lookupSql(search));
   }
 
   lookupById(objectType: string, subtype: string | null, id: number) {
     return this.db.query<LookupRow>(
-      `SELECT id, asset_code, subtype, false AS prefix_match FROM assets
-       WHERE object_type = $1 AND ($2::text IS NULL OR subtype = $2) AND id = $3`,
-      [objectType, subtype, id],
+      sql`SELECT id, asset_code, subtype, false AS prefix_match FROM assets
+       WHERE object_type = ${objectType} AND (${subtype}::text IS NULL OR subtype = ${subtype}) AND id = ${id}`,
     );
   }
 
   async touchShortcut(userId: string, kind: 'asset' | 'inspection', objectId: number): Promise<void> {
     await this.db.query(
-      `INSERT INTO user_shortcuts (user_id, kind, object_id) VALUES ($1, $2, $3)
+      sql`INSERT INTO user_shortcuts (user_id, kind, object_id) VALUES (${userId}, ${kind}, ${objectId})
        ON CONFLICT (user_id, kind, object_id) DO UPDATE SET last_used_at = now()`,
-      [userId, kind, objectId],
     );
   }
 
   /** Pinned shortcuts and the most recent others, with what to show for each. */
   assetShortcuts(userId: string, recent: number) {
     return this.db.query<ShortcutRow & { type_name: string }>(
-      `SELECT * FROM (
+      sql`SELECT * FROM (
          (SELECT us.object_id, us.pinned, us.last_used_at, a.asset_code AS readable_id, ot.type_name,
                  concat_ws(' · ', st.label, a.street) AS label
           FROM user_shortcuts us JOIN assets a ON a.id = us.object_id
           JOIN object_types ot ON ot.key = a.object_type JOIN asset_subtypes st ON st.key = a.subtype
-          WHERE us.user_id = $1 AND us.kind = 'asset' AND us.pinned)
+          WHERE us.user_id = ${userId} AND us.kind = 'asset' AND us.pinned)
          UNION ALL
          (SELECT us.object_id, us.pinned, us.last_used_at, a.asset_code, ot.type_name,
                  concat_ws(' · ', st.label, a.street)
           FROM user_shortcuts us JOIN assets a ON a.id = us.object_id
           JOIN object_types ot ON ot.key = a.object_type JOIN asset_subtypes st ON st.key = a.subtype
-          WHERE us.user_id = $1 AND us.kind = 'asset' AND NOT us.pinned
-          ORDER BY us.last_used_at DESC, us.object_id LIMIT $2)
+          WHERE us.user_id = ${userId} AND us.kind = 'asset' AND NOT us.pinned
+          ORDER BY us.last_used_at DESC, us.object_id LIMIT ${recent})
        ) s ORDER BY last_used_at DESC, object_id`,
-      [userId, recent],
     );
   }
 
   inspectionShortcuts(userId: string, recent: number) {
-    const row = `SELECT us.object_id, us.pinned, us.last_used_at, a.asset_code AS readable_id,
+    const row = sql`SELECT us.object_id, us.pinned, us.last_used_at, a.asset_code AS readable_id,
                   concat_ws(' · ', to_char(i.inspected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), i.status) AS label
                  FROM user_shortcuts us JOIN inspections i ON i.id = us.object_id JOIN assets a ON a.id = i.asset_id
-                 WHERE us.user_id = $1 AND us.kind = 'inspection'`;
+                 WHERE us.user_id = ${userId} AND us.kind = 'inspection'`;
     return this.db.query<ShortcutRow>(
-      `SELECT * FROM ((${row} AND us.pinned)
-         UNION ALL (${row} AND NOT us.pinned ORDER BY us.last_used_at DESC, us.object_id LIMIT $2)) s
+      sql`SELECT * FROM ((${row} AND us.pinned)
+         UNION ALL (${row} AND NOT us.pinned ORDER BY us.last_used_at DESC, us.object_id LIMIT ${recent})) s
        ORDER BY last_used_at DESC, object_id`,
-      [userId, recent],
     );
   }
 }

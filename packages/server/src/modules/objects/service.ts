@@ -258,7 +258,7 @@ export class ObjectsService {
       const escaped = likeEscape(search);
       // "Contains" starts at three characters, where a trigram index can narrow it down.
       const contains = search.length >= CONTAINS_MIN_LENGTH ? `%${escaped}%` : null;
-      rows = await this.repo.lookup(t.key, subtype, `${escaped}%`, contains, q.limit);
+      rows = await this.repo.lookup({ objectType: t.key, subtype, prefix: `${escaped}%`, contains, limit: q.limit });
     }
     return rows.map((r) => ({
       id: Number(r.id),

@@ -5,6 +5,7 @@
  */
 import { TILE_BUFFER, TILE_EXTENT, TILE_PIXELS } from '@manway/core/api/tiles';
 import type { Database } from '../../db/connection';
+import { sql, type SQL } from '../../db/sql';
 
 export interface TileQuery {
   objectType: string;
@@ -27,67 +28,86 @@ export interface TileFeatureRow {
 /** The buffer as a fraction of the tile's width, for ST_TileEnvelope's margin. */
 const MARGIN = TILE_BUFFER / TILE_EXTENT;
 
-const TILE_BOUNDS = `
+// The tiling constants are ours, written into the statement as numbers (the plans depend on them).
+const extent = sql.raw(String(TILE_EXTENT));
+const buffer = sql.raw(String(TILE_BUFFER));
+const pixels = sql.raw(String(TILE_PIXELS));
+
+function tileBounds(q: TileQuery): SQL {
+  return sql`
   WITH bounds AS (
-    SELECT ST_TileEnvelope($2, $3, $4) AS envelope,
-           ST_TileEnvelope($2, $3, $4, margin => ${MARGIN}) AS buffered)`;
+    SELECT ST_TileEnvelope(${q.z}, ${q.x}, ${q.y}) AS envelope,
+           ST_TileEnvelope(${q.z}, ${q.x}, ${q.y}, margin => ${sql.raw(String(MARGIN))}) AS buffered)`;
+}
 
 /** PostgreSQL: the whole tile, clipped, snapped and encoded by PostGIS (ST_AsMVT needs protobuf-c). */
-export const MVT_TILE_SQL = `${TILE_BOUNDS}
-  SELECT ST_AsMVT(t, $5, ${TILE_EXTENT}, 'geom', 'id') AS tile
+function mvtTileSql(q: TileQuery, layerName: string): SQL {
+  return sql`${tileBounds(q)}
+  SELECT ST_AsMVT(t, ${layerName}, ${extent}, 'geom', 'id') AS tile
   FROM (
     SELECT a.id, a.asset_code AS "assetId", a.subtype, a.condition_grade AS "conditionGrade",
-           ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.envelope, ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
+           ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.envelope, ${extent}, ${buffer}, true) AS geom
     FROM assets a, bounds b
-    WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = $1
+    WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = ${q.objectType}
   ) t
   WHERE t.geom IS NOT NULL`;
+}
 
 /**
  * In a thinned tile a line shorter than a pixel is left out, before either encoder sees it: one
  * rule, read in SQL by both paths, rather than ST_AsMVTGeom's own cut (lines under about half a grid
  * unit, by its internal simplification), which the in-process encoder could only imitate.
  */
-const NO_LINE_UNDER_A_PIXEL = `(ST_Dimension(a.geom) = 0
-    OR ST_Length(ST_Transform(a.geom, 3857)) >= (ST_XMax(b.envelope) - ST_XMin(b.envelope)) / ${TILE_PIXELS})`;
+const NO_LINE_UNDER_A_PIXEL = sql`(ST_Dimension(a.geom) = 0
+    OR ST_Length(ST_Transform(a.geom, 3857)) >= (ST_XMax(b.envelope) - ST_XMin(b.envelope)) / ${pixels})`;
 
 /**
  * PostgreSQL, thinned: ST_AsMVTGeom snaps to the tile's pixels (extent TILE_PIXELS, the buffer scaled
  * alike) and drops what collapses, ST_Scale brings the pixels back to tile units, and DISTINCT ON keeps
  * one feature per pixel path, the worst condition grade first, then the lowest id (encode.ts alike).
  */
-export const MVT_THINNED_TILE_SQL = `${TILE_BOUNDS}
-  SELECT ST_AsMVT(t, $5, ${TILE_EXTENT}, 'geom', 'id') AS tile
+function mvtThinnedTileSql(q: TileQuery, layerName: string): SQL {
+  const pixelBuffer = sql.raw(String((TILE_BUFFER * TILE_PIXELS) / TILE_EXTENT));
+  const scale = sql.raw(String(TILE_EXTENT / TILE_PIXELS));
+  return sql`${tileBounds(q)}
+  SELECT ST_AsMVT(t, ${layerName}, ${extent}, 'geom', 'id') AS tile
   FROM (
     SELECT DISTINCT ON (ST_AsBinary(geom)) id, "assetId", subtype, "conditionGrade", geom
     FROM (
       SELECT a.id, a.asset_code AS "assetId", a.subtype, a.condition_grade AS "conditionGrade",
              ST_Scale(
-               ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.envelope, ${TILE_PIXELS},
-                            ${(TILE_BUFFER * TILE_PIXELS) / TILE_EXTENT}, true),
-               ${TILE_EXTENT / TILE_PIXELS}, ${TILE_EXTENT / TILE_PIXELS}) AS geom
+               ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.envelope, ${pixels},
+                            ${pixelBuffer}, true),
+               ${scale}, ${scale}) AS geom
       FROM assets a, bounds b
-      WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = $1 AND ${NO_LINE_UNDER_A_PIXEL}
+      WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = ${q.objectType} AND ${NO_LINE_UNDER_A_PIXEL}
     ) snapped
     WHERE geom IS NOT NULL
     ORDER BY ST_AsBinary(geom), "conditionGrade" DESC NULLS LAST, id
   ) t`;
+}
+
+/** PostgreSQL: the statement that encodes the tile, thinned or not. */
+export function tileMvtSql(q: TileQuery, layerName: string): SQL {
+  return q.thinned ? mvtThinnedTileSql(q, layerName) : mvtTileSql(q, layerName);
+}
 
 /**
  * PGlite's PostGIS is built without protobuf-c, so ST_AsMVTGeom and ST_AsMVT are missing there: this
- * selects the same features, clipped to the same buffered square, and encode.ts does the rest; $5
- * says whether the tile is thinned.
+ * selects the same features, clipped to the same buffered square, and encode.ts does the rest.
  */
-export const TILE_FEATURES_SQL = `${TILE_BOUNDS}
+export function tileFeaturesSql(q: TileQuery): SQL {
+  return sql`${tileBounds(q)}
   SELECT id, asset_code, subtype, condition_grade, ST_AsGeoJSON(clipped) AS geometry
   FROM (
     SELECT a.id, a.asset_code, a.subtype, a.condition_grade,
            ST_ClipByBox2D(ST_Transform(a.geom, 3857), b.buffered) AS clipped
     FROM assets a, bounds b
-    WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = $1
-      AND (NOT $5 OR ${NO_LINE_UNDER_A_PIXEL})
+    WHERE a.geom && ST_Transform(b.buffered, 4326) AND a.object_type = ${q.objectType}
+      AND (NOT ${q.thinned} OR ${NO_LINE_UNDER_A_PIXEL})
   ) t
   WHERE NOT ST_IsEmpty(clipped)`;
+}
 
 export class TilesRepository {
   constructor(private readonly db: Database) {}
@@ -100,18 +120,17 @@ export class TilesRepository {
   /** The network's change counter (migration 0007); read before the data it keys. */
   async networkVersion(): Promise<string> {
     const [row] = await this.db.query<{ version: string }>(
-      `SELECT version::text AS version FROM data_versions WHERE name = 'network'`,
+      sql`SELECT version::text AS version FROM data_versions WHERE name = 'network'`,
     );
     return row?.version ?? '0';
   }
 
   async mvtTile(q: TileQuery, layerName: string): Promise<Uint8Array> {
-    const sql = q.thinned ? MVT_THINNED_TILE_SQL : MVT_TILE_SQL;
-    const [row] = await this.db.query<{ tile: Uint8Array | null }>(sql, [q.objectType, q.z, q.x, q.y, layerName]);
+    const [row] = await this.db.query<{ tile: Uint8Array | null }>(tileMvtSql(q, layerName));
     return row?.tile ?? new Uint8Array();
   }
 
   tileFeatures(q: TileQuery): Promise<TileFeatureRow[]> {
-    return this.db.query<TileFeatureRow>(TILE_FEATURES_SQL, [q.objectType, q.z, q.x, q.y, q.thinned]);
+    return this.db.query<TileFeatureRow>(tileFeaturesSql(q));
   }
 }
