@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { StoredTimestamp } from './stored-values';
-import { DAYS_OF_WEEK, DEFAULT_RECUR, isValidTimeZone, MAX_RECUR, type TaskSchedule } from '../rules/schedule';
+import { DAYS_OF_WEEK, DEFAULT_RECUR, MAX_RECUR, type TaskSchedule } from '../rules/schedule';
+import { isValidTimeZone } from '../rules/wall-clock';
 import { isValidTimeSpan } from '../rules/time-span';
 
 export const SCENARIOS = [

@@ -1,10 +1,7 @@
-/** Branded ids and units where mixing them up costs (STYLE.md 9), and the network's vocabulary. */
-declare const brand: unique symbol;
-type Brand<T, B extends string> = T & { readonly [brand]: B };
-
-export type AssetId = Brand<number, 'AssetId'>;
-export type InspectionId = Brand<number, 'InspectionId'>;
-export type Meters = Brand<number, 'Meters'>;
+/**
+ * The network's vocabulary, and names for the two kinds of point that are easy to mix up: a WGS 84
+ * point in degrees and a projected grid point in metres, so a signature says which one it takes.
+ */
 
 /** Longitude, latitude in degrees (WGS 84, EPSG:4326). */
 export type Wgs84Point = readonly [lon: number, lat: number];

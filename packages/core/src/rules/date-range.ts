@@ -4,6 +4,7 @@
  * the time zone the user lives in; it is always passed in, never read from the machine.
  */
 import { isIsoDateTime } from './field-validation';
+import { wallClockOf, zoneOffsetAt } from './wall-clock';
 
 export const DATE_PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type DatePeriod = (typeof DATE_PERIODS)[number];
@@ -33,70 +34,14 @@ export function parseIsoInstant(iso: string): number {
   return epoch;
 }
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function wallClockAt(epoch: number, timeZone: string): WallClock {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(epoch))
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hours: parts.hour ?? 0,
-    minutes: parts.minute ?? 0,
-    seconds: parts.second ?? 0,
-  };
-}
-
-/** Reads wall-clock fields as if they were UTC, which makes calendar arithmetic zone-free. */
-function wallClockAsUtc(wall: WallClock, milliseconds = 0): number {
-  const date = new Date(0);
-  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-  date.setUTCHours(wall.hours, wall.minutes, wall.seconds, milliseconds);
-  return date.getTime();
-}
-
-/** How far the zone's clocks are ahead of UTC at an instant, in milliseconds. */
-function zoneOffsetAt(epoch: number, timeZone: string): number {
-  const wholeSeconds = Math.floor(epoch / 1000) * 1000;
-  return wallClockAsUtc(wallClockAt(epoch, timeZone)) - wholeSeconds;
-}
-
-function epochOfWallClock(wall: WallClock, milliseconds: number, timeZone: string): number {
-  const asUtc = wallClockAsUtc(wall, milliseconds);
-  const firstGuess = asUtc - zoneOffsetAt(asUtc, timeZone);
+/**
+ * The instant showing `wallMs`. Not instantOfWallClock: where clocks go back at midnight this can
+ * pick the second 23:59 of the day, and the period ends written so far were computed this way.
+ */
+function epochOfWallClock(wallMs: number, timeZone: string): number {
+  const firstGuess = wallMs - zoneOffsetAt(wallMs, timeZone);
   // A second look settles guesses that straddle a daylight-saving change.
-  return asUtc - zoneOffsetAt(firstGuess, timeZone);
+  return wallMs - zoneOffsetAt(firstGuess, timeZone);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -115,8 +60,9 @@ export function toZonedIso(epoch: number, timeZone: string): string {
   return `${date}T${time}${sign}${pad(Math.floor(offsetMinutes / 60))}:${pad(offsetMinutes % 60)}`;
 }
 
-function lastDayOfPeriod(wall: WallClock, period: DatePeriod, weekStartsOn: Weekday): WallClock {
-  const date = new Date(wallClockAsUtc({ ...wall, hours: 0, minutes: 0, seconds: 0 }));
+/** The wall clock of the last millisecond of the period that `wallMs` falls in. */
+function endOfPeriodWallClock(wallMs: number, period: DatePeriod, weekStartsOn: Weekday): number {
+  const date = new Date(wallMs);
   switch (period) {
     case 'day':
       break;
@@ -132,22 +78,16 @@ function lastDayOfPeriod(wall: WallClock, period: DatePeriod, weekStartsOn: Week
       date.setUTCMonth(11, 31);
       break;
   }
-  return {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-    hours: 23,
-    minutes: 59,
-    seconds: 59,
-  };
+  date.setUTCHours(23, 59, 59, 999);
+  return date.getTime();
 }
 
 /** The last millisecond of the day, week, month or year that `startIso` falls in, in the zone. */
 export function endOfPeriod(startIso: string, period: DatePeriod, options: PeriodOptions): string {
   const { timeZone, weekStartsOn = 1 } = options;
   const start = parseIsoInstant(startIso);
-  const lastDay = lastDayOfPeriod(wallClockAt(start, timeZone), period, weekStartsOn);
-  return toZonedIso(epochOfWallClock(lastDay, 999, timeZone), timeZone);
+  const end = endOfPeriodWallClock(wallClockOf(start, timeZone), period, weekStartsOn);
+  return toZonedIso(epochOfWallClock(end, timeZone), timeZone);
 }
 
 /** Fills a missing end with the end of the start's period; an end the user chose is kept. */

@@ -1,41 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DAYS_OF_WEEK,
-  describeSchedule,
-  instantOfWallClock,
-  nextOccurrence,
-  wallClockOf,
-  type DayOfWeek,
-  type TaskSchedule,
-} from './schedule';
+import { DAYS_OF_WEEK, describeSchedule, nextOccurrence, type DayOfWeek, type TaskSchedule } from './schedule';
 import { timeSpanToMinutes } from './time-span';
+import { instantOfWallClock, wallClockOf } from './wall-clock';
 
 const base = { RepeatEvery: null, RepeatDuration: null, TimeZone: 'UTC' };
 const at = (iso: string) => new Date(iso);
 const next = (s: TaskSchedule, after: string) => nextOccurrence(s, at(after))?.toISOString() ?? null;
-
-describe('wall clock in a time zone', () => {
-  it('converts both ways, DST included', () => {
-    // Berlin: CET (+1) in winter, CEST (+2) in summer.
-    expect(new Date(wallClockOf(Date.parse('2025-01-15T08:00:00Z'), 'Europe/Berlin')).toISOString()).toBe(
-      '2025-01-15T09:00:00.000Z',
-    );
-    expect(new Date(instantOfWallClock(Date.UTC(2025, 6, 15, 9), 'Europe/Berlin')).toISOString()).toBe(
-      '2025-07-15T07:00:00.000Z',
-    );
-  });
-
-  it('a time skipped by clocks going forward moves on by the gap; a repeated one is its first', () => {
-    // 2025-03-30 02:30 does not exist in Berlin; 2025-10-26 02:30 happens twice.
-    expect(new Date(instantOfWallClock(Date.UTC(2025, 2, 30, 2, 30), 'Europe/Berlin')).toISOString()).toBe(
-      '2025-03-30T01:30:00.000Z',
-    );
-    expect(new Date(instantOfWallClock(Date.UTC(2025, 9, 26, 2, 30), 'Europe/Berlin')).toISOString()).toBe(
-      '2025-10-26T00:30:00.000Z',
-    );
-  });
-});
 
 describe('next start time', () => {
   it('OneTime runs once at its start time', () => {

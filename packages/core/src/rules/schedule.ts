@@ -5,6 +5,7 @@
  * inside the window are elapsed time from the day's first run. Pure: offsets come from Intl.
  */
 import { timeSpanToMinutes } from './time-span';
+import { instantOfWallClock, wallClockOf } from './wall-clock';
 
 export const DAYS_OF_WEEK = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
@@ -34,64 +35,6 @@ export type TaskSchedule =
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-// ---- time zones -------------------------------------------------------------------------------
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall clock of `instant` in the zone, as milliseconds of a UTC date with the same fields. */
-export function wallClockOf(instantMs: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  // Intl drops the milliseconds; keep them so the conversion round-trips exactly.
-  return wall + (((instantMs % 1000) + 1000) % 1000);
-}
-
-function offsetAt(instantMs: number, timeZone: string): number {
-  return wallClockOf(instantMs, timeZone) - instantMs;
-}
-
-/**
- * The instant showing `wallMs` on the zone's clock. A time that occurs twice (clocks going back)
- * is its first occurrence; a time that does not exist (clocks going forward) moves forward by the gap.
- */
-export function instantOfWallClock(wallMs: number, timeZone: string): number {
-  const before = offsetAt(wallMs - DAY_MS, timeZone);
-  const after = offsetAt(wallMs + DAY_MS, timeZone);
-  const candidates = [wallMs - before, wallMs - after].filter((t) => offsetAt(t, timeZone) === wallMs - t);
-  if (candidates.length > 0) return Math.min(...candidates);
-  return wallMs - before;
-}
 
 // ---- occurrences ------------------------------------------------------------------------------
 
