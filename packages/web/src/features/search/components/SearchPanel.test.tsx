@@ -178,6 +178,25 @@ describe('result pages', () => {
   });
 });
 
+describe('superseded searches', () => {
+  it('a newer term cancels the list and map requests of the search it replaces', async () => {
+    const server = new FakeServer().hang('POST', '/api/filters/results/list').hang('GET', '/api/filters/results/map');
+    const { user, store } = await open({ server });
+    await user.type(screen.getByRole('searchbox'), 'MH{Enter}');
+    await vi.waitFor(() => expect(server.callsTo('GET', '/api/filters/results/map')).toHaveLength(1));
+    await user.type(screen.getByRole('searchbox'), '-1{Enter}');
+    await vi.waitFor(() => expect(server.callsTo('GET', '/api/filters/results/map').length).toBeGreaterThan(1));
+    const cancelled = store
+      .getState()
+      .requests.actions.filter((a) => a.stage === 'cancelled')
+      .map((a) => a.url);
+    expect(cancelled.some((url) => url.includes('/api/filters/results/list'))).toBe(true);
+    expect(cancelled.some((url) => url.includes('/api/filters/results/map'))).toBe(true);
+    expect(screen.getByTestId('search-count')).toHaveTextContent('Searching…');
+    expect(screen.queryByText(/notification|Something unexpected/)).toBeNull();
+  });
+});
+
 describe('advanced search', () => {
   it('builds each condition from the form’s metadata: grouped properties, their operators and values', async () => {
     const { user } = await open();

@@ -3,7 +3,7 @@
  * advanced search form and the saved filters, over one run whose results are highlighted or
  * filtered on the map and listed; opening a result selects it on the map as a click does.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ADVANCED_FILTER_MESSAGE, FilterDefinition, type ResultRow, type SavedFilter } from '@manway/core/api/filters';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useGetFilterFormQuery, useLazyGetFilterFormQuery } from '../api/filterForms';
@@ -55,7 +55,8 @@ export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
     clear();
   };
 
-  const openResult = (row: ResultRow) => openOnMap(map, row, mapResults);
+  // Stable while the results are, so the grid keeps its columns.
+  const openResult = useCallback((row: ResultRow) => openOnMap(map, row, mapResults), [map, mapResults]);
 
   const applySaved = async (saved: SavedFilter) => {
     const definition = FilterDefinition.parse(saved.definition);
