@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { tileIsThinned, tileShowsType } from '@manway/core/api/tiles';
-import { scaleAssets, scalePlan } from '@manway/core/domain/scale-network';
+import { scaleAssets, scalePlan } from '../src/modules/demo/scale-network';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/connection';

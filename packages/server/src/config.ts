@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { DEFAULT_SEED } from '@manway/core/domain/demo-town';
+import { DEFAULT_SEED } from './modules/demo/demo-town';
 import { DEFAULT_EXPORT_PAGE, MAX_EXPORT_PAGE } from '@manway/core/api/sync-export';
 import { z } from 'zod';
 

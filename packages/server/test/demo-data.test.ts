@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED } from '@manway/core/domain/demo-town';
+import { DEFAULT_SEED } from '../src/modules/demo/demo-town';
 import { assetCondition, gradeObservation, scoreInspection } from '@manway/core/domain/scoring';
 import { DEMO_CODES, DEMO_STANDARD } from '@manway/core/domain/standard';
 import { startTestServer, type TestServer } from './harness';

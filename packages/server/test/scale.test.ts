@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCALE_ID_BASE } from '@manway/core/domain/scale-network';
+import { SCALE_ID_BASE } from '../src/modules/demo/scale-network';
 import { ScaleDataExistsError } from '../src/modules/scale/service';
 import { ASSET_INDEXES, assetCopyLine, ScaleRepository } from '../src/modules/scale/repository';
-import { scaleAssets, scalePlan } from '@manway/core/domain/scale-network';
+import { scaleAssets, scalePlan } from '../src/modules/demo/scale-network';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

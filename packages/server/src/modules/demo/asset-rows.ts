@@ -2,7 +2,7 @@
  * A generated asset as a row of the assets table: the demo town and the scale network load the
  * same records, so both loaders write them through these columns.
  */
-import type { AssetRecord } from '@manway/core/domain/demo-town';
+import type { AssetRecord } from './demo-town';
 import { ewkt } from '../../db/bulk';
 
 export const ASSET_COLUMNS = [

@@ -9,9 +9,9 @@ import type {
   ShortcutRecord,
   SubjectRecord,
   TaskRecord,
-} from '@manway/core/domain/demo-town';
+} from './demo-town';
 import { isAdvancedFilter } from '@manway/core/api/filters';
-import type { DemoSavedFilter } from '@manway/core/domain/demo-filters';
+import type { DemoSavedFilter } from './demo-filters';
 import type { ObservationCodeDef, Standard } from '@manway/core/domain/standard';
 import { ewkt, insertRows, resetIdentities } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';

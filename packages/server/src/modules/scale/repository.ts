@@ -2,8 +2,8 @@
  * The SQL of bulk-loading a generated network: secondary indexes dropped before and built after,
  * COPY on PostgreSQL, multi-row INSERTs in transactions on PGlite.
  */
-import type { AssetRecord } from '@manway/core/domain/demo-town';
-import { SCALE_ID_BASE } from '@manway/core/domain/scale-network';
+import type { AssetRecord } from '../demo/demo-town';
+import { SCALE_ID_BASE } from '../demo/scale-network';
 import { insertRows } from '../../db/bulk';
 import type { Connection, Database } from '../../db/connection';
 import { sql } from '../../db/sql';

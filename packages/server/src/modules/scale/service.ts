@@ -4,8 +4,8 @@
  * checksum of every row generated (same seed, same checksum, on either back end).
  */
 import { createHash } from 'node:crypto';
-import type { AssetRecord } from '@manway/core/domain/demo-town';
-import { scaleAssets, scalePlan } from '@manway/core/domain/scale-network';
+import type { AssetRecord } from '../demo/demo-town';
+import { scaleAssets, scalePlan } from '../demo/scale-network';
 import { assetCopyLine, type ScaleRepository } from './repository';
 
 export interface GenerateOptions {

@@ -2,7 +2,7 @@
  * Saved filters that come with the demo town: shared ones an administrator manages and everybody
  * can import (one of them advanced, to show that rule), and a private one of the editor.
  */
-import type { FilterDefinition } from '../api/filters';
+import type { FilterDefinition } from '@manway/core/api/filters';
 
 export interface DemoSavedFilter {
   owner: 'admin' | 'editor';

@@ -6,11 +6,11 @@
  * derived from those same draws and cached, so records can be produced in any order or chunk.
  * The town is laid out in metres on a UTM grid and stored in WGS 84.
  */
-import { utmToWgs84, type UtmZone } from './projection';
+import { utmToWgs84, type UtmZone } from '@manway/core/domain/projection';
 import { Stream } from './random';
-import { assetCondition, gradeObservation, scoreInspection, type InspectionScores } from './scoring';
-import { DEMO_CODES, DEMO_STANDARD, type ObservationCodeDef } from './standard';
-import type { AssetType, GridPoint, InspectionStatus, SewerUse, Wgs84Point } from './types';
+import { assetCondition, gradeObservation, scoreInspection, type InspectionScores } from '@manway/core/domain/scoring';
+import { DEMO_CODES, DEMO_STANDARD, type ObservationCodeDef } from '@manway/core/domain/standard';
+import type { AssetType, GridPoint, InspectionStatus, SewerUse, Wgs84Point } from '@manway/core/domain/types';
 
 export interface TownParams {
   seed: number;

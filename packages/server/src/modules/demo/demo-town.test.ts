@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DemoTown, DEMO_INSPECTIONS, Town, DEMO_TOWN, conditionsOf } from './demo-town';
-import { utmToWgs84 } from './projection';
-import { scoreInspection } from './scoring';
-import { DEMO_CODES, DEMO_STANDARD } from './standard';
+import { utmToWgs84 } from '@manway/core/domain/projection';
+import { scoreInspection } from '@manway/core/domain/scoring';
+import { DEMO_CODES, DEMO_STANDARD } from '@manway/core/domain/standard';
 
 const town = new DemoTown();
 const families = new Map(DEMO_CODES.map((c) => [c.code, c.family]));
