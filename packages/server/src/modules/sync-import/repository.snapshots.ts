@@ -34,7 +34,24 @@ export const snapshots = defineSnapshots(
       ],
       run: (repo) => repo.importInspections([inspection], writeAll, '7b0c6d7e-0000-4000-8000-000000000001'),
     },
-    // Declaring an upload binds a fresh token, so its text changes every run: not snapshotted.
+    'an upload declared (its fresh token drawn here, so no parameters shown)': {
+      params: false,
+      run: (repo) =>
+        repo.declareUpload(
+          {
+            globalId: '3f2a6c1e-0000-4000-8000-000000000020',
+            ownerType: 'inspection',
+            ownerGlobalId: inspection.globalId,
+            kind: 'image',
+            fileName: 'defect.jpg',
+            contentType: 'image/jpeg',
+            sizeBytes: 1024,
+            sha256: 'a'.repeat(64),
+            jobName: 'Inspection MH-1 2026-01-15',
+          },
+          600,
+        ),
+    },
     'an upload looked up': (repo) => repo.upload('3f2a6c1e-0000-4000-8000-000000000020'),
     'a chunk takes the file': (repo) =>
       repo.startWrite('3f2a6c1e-0000-4000-8000-000000000020', '9d1e2f3a-0000-4000-8000-000000000002', 600),

@@ -96,6 +96,21 @@ WITH r AS (
 
 COMMIT;
 
+-- an upload declared (its fresh token drawn here, so no parameters shown)
+INSERT INTO media_uploads (global_id, owner_type, owner_global_id, kind, file_name, content_type, size_bytes, sha256, token)
+       VALUES ($1, $2, $3, $4, $5, $6, $7,
+         $8, $9)
+       ON CONFLICT (global_id) DO UPDATE SET owner_type = excluded.owner_type, owner_global_id = excluded.owner_global_id,
+         kind = excluded.kind, file_name = excluded.file_name, content_type = excluded.content_type,
+         size_bytes = excluded.size_bytes, sha256 = excluded.sha256, touched_at = now(),
+         -- Other content is another upload: the earlier sender's token no longer writes.
+         token = CASE WHEN (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
+           THEN media_uploads.token ELSE excluded.token END
+       WHERE (media_uploads.sha256, media_uploads.size_bytes) = (excluded.sha256, excluded.size_bytes)
+         OR (media_uploads.touched_at <= now() - make_interval(secs => $10)
+             AND (media_uploads.writing_until IS NULL OR media_uploads.writing_until <= now()))
+       RETURNING token::text AS token, (xmax = 0) AS inserted;
+
 -- an upload looked up
 SELECT owner_type, owner_global_id::text AS owner_global_id, kind, file_name, content_type,
          size_bytes::float8 AS size_bytes, sha256, token::text AS token,
