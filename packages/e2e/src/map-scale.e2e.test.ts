@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
+import { drawnPixels, waitForMapAtRest } from './map-canvas';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -72,9 +73,11 @@ describe('the map at scale', () => {
       await screenshot(page, 'map-scale-full-extent-tiles', { viewport: true });
 
       // Only laterals, so a coloured pixel is a lateral drawn from a tile.
+      const withEveryLayer = await drawnPixels(page);
       await page.getByLabel('Manholes and nodes').uncheck();
       await page.getByLabel('Pipe sections').uncheck();
-      await page.waitForTimeout(500);
+      await expect.poll(() => drawnPixels(page), { timeout: 5000 }).toBeLessThan(withEveryLayer);
+      await waitForMapAtRest(page);
       const pixels = await colouredPixels(page);
       expect(pixels.length).toBeGreaterThan(500);
       const summary = page.getByTestId('feature-summary');

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
+import { nextLayerAnswer, waitForMapAtRest } from './map-canvas';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -36,11 +37,15 @@ async function townCentre(page: Page): Promise<{ latitude: number; longitude: nu
   return { longitude: (west! + east!) / 2, latitude: (south! + north!) / 2 };
 }
 
+/** Zooms in on the middle of the map, and returns once the nodes of the new view are drawn. */
 async function zoomIn(page: Page, steps: number) {
   const box = (await page.getByTestId('map-canvas').boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const zoomedNodes = nextLayerAnswer(page, 'Node');
   for (let i = 0; i < steps; i++) await page.mouse.wheel(0, -300);
-  await page.waitForTimeout(1500);
+  await zoomedNodes;
+  await expect.poll(() => page.getByTestId('layer-count-Node').textContent()).toMatch(/found|shown/);
+  await waitForMapAtRest(page);
   return box;
 }
 
@@ -110,26 +115,30 @@ describe('map tools in the office edition', () => {
   it('at low zoom nodes gather into counted clusters, and a clicked cluster opens up', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await signIn(context);
-    await page.waitForTimeout(800);
     // A pixel of a cluster's fill (#334e68), away from its white count.
-    const cluster = await page.evaluate(() => {
-      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="map-canvas"] canvas')) {
-        const ctx = canvas.getContext('2d');
-        const rect = canvas.getBoundingClientRect();
-        if (!ctx || rect.width === 0) continue;
-        const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-        const scale = canvas.width / rect.width;
-        const isFill = (x: number, y: number) => {
-          const i = (y * width + x) * 4;
-          return data[i] === 0x33 && data[i + 1] === 0x4e && data[i + 2] === 0x68 && data[i + 3] === 255;
-        };
-        for (let y = Math.floor(height / 3); y < height; y += 2)
-          for (let x = Math.floor(width / 3); x < width; x += 2)
-            if (isFill(x, y) && isFill(x + 6, y) && isFill(x, y + 6))
-              return { x: rect.left + (x + 3) / scale, y: rect.top + (y + 3) / scale };
-      }
-      return null;
-    });
+    const findCluster = () =>
+      page.evaluate(() => {
+        for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="map-canvas"] canvas')) {
+          const ctx = canvas.getContext('2d');
+          const rect = canvas.getBoundingClientRect();
+          if (!ctx || rect.width === 0) continue;
+          const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+          const scale = canvas.width / rect.width;
+          const isFill = (x: number, y: number) => {
+            const i = (y * width + x) * 4;
+            return data[i] === 0x33 && data[i + 1] === 0x4e && data[i + 2] === 0x68 && data[i + 3] === 255;
+          };
+          for (let y = Math.floor(height / 3); y < height; y += 2)
+            for (let x = Math.floor(width / 3); x < width; x += 2)
+              if (isFill(x, y) && isFill(x + 6, y) && isFill(x, y + 6))
+                return { x: rect.left + (x + 3) / scale, y: rect.top + (y + 3) / scale };
+        }
+        return null;
+      });
+    await expect.poll(findCluster, { timeout: 10_000 }).not.toBeNull();
+    // Clusters regroup while the map still settles; click one where it stays.
+    await waitForMapAtRest(page);
+    const cluster = await findCluster();
     expect(cluster).not.toBeNull();
     // The nodes the view answers, once it has answered ('loading…' counts as not yet).
     const nodeCount = async () => {
@@ -185,10 +194,11 @@ describe('map tools in the office edition', () => {
     await location.getByText('Click the map where the object is.').waitFor();
     await page.mouse.click(px, py);
     await expect.poll(() => field.inputValue()).toMatch(/^\d+\.\d{5}, \d+\.\d{5}$/);
-    await page.waitForTimeout(300);
-    const after = await ring();
-    expect(after).not.toEqual(before);
-    expect(after.some(([r, g, b]) => r! > 180 && g! < 110 && b! < 110)).toBe(true);
+    // The picked point is marked in red around where it was clicked.
+    await expect
+      .poll(async () => (await ring()).some(([r, g, b]) => r! > 180 && g! < 110 && b! < 110), { timeout: 5000 })
+      .toBe(true);
+    expect(await ring()).not.toEqual(before);
     await screenshot(page, 'map-tools-location-picked', { viewport: true });
 
     await field.fill(`47°22'35.5"N 8°32'28.1"E`);
@@ -230,9 +240,11 @@ describe('map tools in the office edition', () => {
     await panel.getByText('± 25.0 m').waitFor();
     // The map centres on the first fix: the position's blue dot is drawn in the middle.
     const box = (await page.getByTestId('map-canvas').boundingBox())!;
-    await page.waitForTimeout(800);
-    const colours = await colourAt(page, box.x + box.width / 2, box.y + box.height / 2);
-    expect(colours.some(([r, g, b]) => Math.abs(r! - 26) < 30 && Math.abs(g! - 115) < 30 && b! > 200)).toBe(true);
+    const blueInTheMiddle = async () =>
+      (await colourAt(page, box.x + box.width / 2, box.y + box.height / 2)).some(
+        ([r, g, b]) => Math.abs(r! - 26) < 30 && Math.abs(g! - 115) < 30 && b! > 200,
+      );
+    await expect.poll(blueInTheMiddle, { timeout: 5000 }).toBe(true);
 
     // The user's coordinate format applies to the GPS details too, and is kept in their settings.
     const savedFormat = page.waitForResponse(

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
+import { drawnPixels, nextLayerAnswer, waitForMapAtRest } from './map-canvas';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -9,20 +10,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** How many pixels of the map canvas differ from the plain background: drawn features. */
-async function drawnPixels(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    let count = 0;
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="map-canvas"] canvas')) {
-      const ctx = canvas.getContext('2d');
-      if (!ctx || canvas.width === 0) continue;
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) count++;
-    }
-    return count;
-  });
-}
 
 async function layerCountText(page: Page, layer: string): Promise<string> {
   return (await page.getByTestId(`layer-count-${layer}`).textContent()) ?? '';
@@ -58,9 +45,11 @@ describe('the map of the office edition', () => {
       const canvas = page.getByTestId('map-canvas');
       const box = (await canvas.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const zoomedNodes = nextLayerAnswer(page, 'Node');
       for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -300);
-      await page.waitForTimeout(1500);
+      await zoomedNodes;
       await expect.poll(() => layerCountText(page, 'Node')).toMatch(/found/);
+      await waitForMapAtRest(page);
       await screenshot(page, 'map-office-zoomed');
 
       // Click the manhole nearest the centre: try points on a grid, nearest first, until a click on

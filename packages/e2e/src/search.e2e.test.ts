@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
+import { waitForMapAtRest } from './map-canvas';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -85,7 +86,7 @@ describe('search and saved filters on the map', () => {
     await summary.waitFor();
     expect(await summary.textContent()).toContain(firstId);
     expect(await summary.textContent()).toContain('Manhole');
-    await page.waitForTimeout(600);
+    await waitForMapAtRest(page);
     await screenshot(page, 'search-simple-manhole');
     await context.close();
   });
@@ -102,7 +103,7 @@ describe('search and saved filters on the map', () => {
     expect(number(await text(page, 'search-map-count'))).toBe(server.onMap);
     const rows = page.getByRole('table', { name: 'Search results' }).locator('tbody tr');
     expect(await rows.count()).toBe(Math.min(server.found, 25));
-    await page.waitForTimeout(600);
+    await waitForMapAtRest(page);
     await screenshot(page, 'search-advanced-sections');
 
     await page.getByRole('button', { name: 'Select all' }).click();
@@ -139,7 +140,7 @@ describe('search and saved filters on the map', () => {
     await expect.poll(() => text(page, 'applied-filter'), { timeout: 20_000 }).toContain(name);
     await expect.poll(() => text(page, 'search-count'), { timeout: 20_000 }).toBe(count);
     await expect.poll(() => text(page, 'search-map-count'), { timeout: 20_000 }).toBe(onMap);
-    await page.waitForTimeout(600);
+    await waitForMapAtRest(page);
     await screenshot(page, 'search-saved-applied');
 
     await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -154,7 +155,7 @@ describe('search and saved filters on the map', () => {
     await signIn(page, 'inspect');
     await page.getByRole('searchbox').fill('MH-00');
     await expect.poll(() => text(page, 'search-count'), { timeout: 20_000 }).toMatch(/found/);
-    await page.waitForTimeout(600);
+    await waitForMapAtRest(page);
     await screenshot(page, 'search-inspect-phone', { viewport: true });
     await context.close();
   });

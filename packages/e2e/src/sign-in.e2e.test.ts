@@ -60,7 +60,11 @@ describe('signing in to the office edition', () => {
     await page.getByLabel('Password').fill('editor-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/settings/`);
-    await page.getByRole('button', { name: 'Log off' }).waitFor();
+    // Log off alone proves nothing: the seat-limit and licence pages offer it too.
+    const errorPage = page.getByTestId('error-page');
+    await errorPage.getByRole('heading', { name: 'Access denied', exact: true }).waitFor();
+    expect(await errorPage.textContent()).toContain('You have no permissions to access this page.');
+    await errorPage.getByRole('button', { name: 'Log off' }).waitFor();
     await screenshot(page, 'settings-access-denied');
     await context.close();
   });
