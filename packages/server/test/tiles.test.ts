@@ -397,7 +397,7 @@ describe('vector tiles', () => {
       ];
       for (const [key, name] of Object.entries(LAYERS) as [Key, string][]) {
         for (const { z, x, y } of sets.flatMap((s) => s.at.map((t) => ({ z: s.z, ...t })))) {
-          const params = { layer: name, z: String(z), x: String(x), y: String(y) };
+          const params = { layer: name, z, x, y };
           const [a, b] = [await inProcess.tile(params), await inDatabase.tile(params)];
           if ('notModified' in a || 'notModified' in b) throw new Error('no If-None-Match was sent');
           // Assets grazing the buffer's edge may fall either way of the grid; see expected().

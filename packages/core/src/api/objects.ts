@@ -62,7 +62,19 @@ export const TypeParams = z.object({ type: z.string().min(1).max(100) });
 export const PropertiesQuery = z.object({
   standardId: z.string().min(1).max(40).optional(),
   /** Comma-separated property names to answer; all when omitted. */
-  props: z.string().max(2000).optional(),
+  props: z
+    .string()
+    .max(2000)
+    // Empty, as when omitted: every property.
+    .transform((raw) =>
+      raw === ''
+        ? undefined
+        : raw
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean),
+    )
+    .optional(),
   /** The asset subtype (for assets) or the inspected asset type (for inspections and observations). */
   jobOrAssetType: z.string().min(1).max(100).optional(),
   /** Also answer the properties of nested objects (an inspection's observations, an asset's location). */

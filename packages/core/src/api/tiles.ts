@@ -1,8 +1,8 @@
 /**
  * Vector tiles of the network (GET api/tiles/{layer}/{z}/{x}/{y}.pbf): Mapbox Vector Tile 2.1, one
  * layer per asset type, features carrying the asset id as feature id and assetId, subtype and
- * conditionGrade as properties (absent when null). The path parts arrive as text; the server reads
- * them so a bad one answers 400 naming it.
+ * conditionGrade as properties (absent when null). The path parts arrive as text and are read here,
+ * so a bad one answers 400 naming it.
  */
 import { z } from 'zod';
 
@@ -35,10 +35,44 @@ export const tileIsThinned = (z: number): boolean => z <= TILE_THIN_MAX_ZOOM;
 export const tileShowsType = (objectType: string, z: number): boolean =>
   !(tileIsThinned(z) && objectType === 'lateral');
 
-export const TileParams = z.object({
-  layer: z.string().max(40).describe('Node, Section or Lateral (any case; nodes, sections, laterals too)'),
-  z: z.string().max(8).describe(`zoom, 0–${TILE_MAX_ZOOM}`),
-  x: z.string().max(12).describe('column, 0 to 2^z − 1'),
-  y: z.string().max(12).describe('row from the north, 0 to 2^z − 1'),
-});
+/** A whole number in [0, max], or undefined. */
+function wholeNumber(raw: string, max: number): number | undefined {
+  const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(n) && n <= max ? n : undefined;
+}
+
+/** The tile's address read as numbers; x and y are checked against the columns and rows of zoom z. */
+export const TileParams = z
+  .object({
+    layer: z.string().max(40).describe('Node, Section or Lateral (any case; nodes, sections, laterals too)'),
+    z: z.string().max(8).describe(`zoom, 0–${TILE_MAX_ZOOM}`),
+    x: z.string().max(12).describe('column, 0 to 2^z − 1'),
+    y: z.string().max(12).describe('row from the north, 0 to 2^z − 1'),
+  })
+  .transform((p, ctx) => {
+    const zoom = wholeNumber(p.z, TILE_MAX_ZOOM);
+    if (zoom === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['z'], message: `The zoom is a whole number from 0 to ${TILE_MAX_ZOOM}.` });
+      return z.NEVER;
+    }
+    const last = 2 ** zoom - 1;
+    const x = wholeNumber(p.x, last);
+    const y = wholeNumber(p.y, last);
+    if (x === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['x'],
+        message: `At zoom ${zoom} the column is a whole number from 0 to ${last}.`,
+      });
+    }
+    if (y === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['y'],
+        message: `At zoom ${zoom} the row is a whole number from 0 to ${last}.`,
+      });
+    }
+    if (x === undefined || y === undefined) return z.NEVER;
+    return { layer: p.layer, z: zoom, x, y };
+  });
 export type TileParams = z.infer<typeof TileParams>;

@@ -19,7 +19,8 @@ export function mapRoutes(map: MapService) {
             'Dynamic-layer variant: dynamicLayerId (Node, Section, Lateral), extent (west,south,east,north in ' +
             `WGS 84), optional term matched in searchFields (assetId, street, district, material; default assetId) ` +
             `and limit (1–${MAP_RESULTS_MAX_LIMIT}, default ${MAP_RESULTS_MAX_LIMIT}). Answers at most limit ` +
-            'features and their count, counted up to the limit: plusFound says more match. ignoreCache and timestamp are accepted; answers are ' +
+            'features and their count, counted up to the limit: plusFound says more match; countOnly=true answers the ' +
+            'same without the features (features empty), for a layer that shows only the count. ignoreCache and timestamp are accepted; answers are ' +
             'always read fresh. Filter variant: filterName (a saved filter, filterBy=name) or filter (a filter ' +
             'definition as JSON, filterBy=filter), additionalRestrictions ({ ids?, extent? } as JSON) and limit; ' +
             `filterHash, when sent, must match the filter (409 otherwise), and counts up to ${SEARCH_COUNT_CAP} matches (plusFound beyond).`,

@@ -134,10 +134,7 @@ export class ObjectsService {
     if (q.nesting === 'true' && nested) defs.push(...nested.defs.map((d) => ({ ...d, name: nested.prefix + d.name })));
     if (scope) defs = defs.filter((d) => !d.appliesTo || d.appliesTo.includes(scope!));
     if (q.props) {
-      const wanted = q.props
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean);
+      const wanted = q.props;
       const unknown = wanted.filter((w) => !defs.some((d) => d.name === w));
       if (unknown.length) throw fail.field('props', `Unknown properties: ${unknown.join(', ')}.`);
       defs = defs.filter((d) => wanted.includes(d.name));

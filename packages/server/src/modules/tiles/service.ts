@@ -3,7 +3,7 @@
  * first on every request, so an edit (which bumps it in its own transaction) is seen at once, and a
  * tile cached under a version is never older than that version's data.
  */
-import { TILE_MAX_ZOOM, tileIsThinned, tileShowsType, type TileParams } from '@manway/core/api/tiles';
+import { tileIsThinned, tileShowsType, type TileParams } from '@manway/core/api/tiles';
 import { LRUCache } from 'lru-cache';
 import { AppError, fail } from '../../errors';
 import type { ObjectsService } from '../objects/service';
@@ -25,23 +25,6 @@ export interface TilesOptions {
 }
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
-
-/** Reads a whole number in [0, max] or throws a 400 naming the field. */
-function wholeNumber(field: string, raw: string, max: number, what: string): number {
-  const n = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n > max) throw fail.field(field, `${what} is a whole number from 0 to ${max}.`);
-  return n;
-}
-
-export function parseTileAddress(p: Pick<TileParams, 'z' | 'x' | 'y'>): { z: number; x: number; y: number } {
-  const z = wholeNumber('z', p.z, TILE_MAX_ZOOM, 'The zoom');
-  const last = 2 ** z - 1;
-  return {
-    z,
-    x: wholeNumber('x', p.x, last, `At zoom ${z} the column`),
-    y: wholeNumber('y', p.y, last, `At zoom ${z} the row`),
-  };
-}
 
 /** Whether an If-None-Match header names this ETag (weak or strong, or `*`). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -88,7 +71,7 @@ export class TilesService {
    */
   async tile(params: TileParams, ifNoneMatch?: string): Promise<Tile | { etag: string; notModified: true }> {
     const type = await this.layer(params.layer);
-    const address = parseTileAddress(params);
+    const address = { z: params.z, x: params.x, y: params.y };
     const version = await this.repo.networkVersion();
     const key = `${type.key}/${address.z}/${address.x}/${address.y}`;
     const etag = `"${version}-${key.replaceAll('/', '-')}"`;
