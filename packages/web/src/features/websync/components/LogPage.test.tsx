@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncAgentTask } from '@manway/core/api/websync';
 import { ShellApp } from '../../../shell/app/ShellApp';
+import { stopRequests } from '../../../shell/request/lifecycle';
 import { loadGeneralSettings } from '../../../shell/settings/loadSettings';
 import { FakeServer, type RecordedCall } from '../../../testing/fakeServer';
 import { advanceTimers, setupUserWithFakeTimers, withFakeTimersForUserEvent } from '../../../testing/fakeTimers';
@@ -270,6 +271,30 @@ describe('log page', () => {
     const q = lastQuery(idCalls(server));
     expect([q.get('Types'), q.get('Statuses'), q.get('ScheduleName')]).toEqual([null, null, null]);
   }, 20_000);
+
+  it('a filter change cancels the list request still running for the filter left, telling the user nothing', async () => {
+    const server = fakeServer().hang('GET', '/api/syncAgentTask/getIds');
+    const user = userEvent.setup();
+    const { store } = await openLog(server);
+    await waitFor(() => expect(idCalls(server)).toHaveLength(1));
+    await user.selectOptions(
+      await screen.findByLabelText('Login'),
+      await screen.findByRole('option', { name: 'syncer' }),
+    );
+    await waitFor(() => expect(idCalls(server)).toHaveLength(2));
+
+    const stagesOf = (login: boolean) =>
+      store
+        .getState()
+        .requests.actions.filter(
+          (a) => a.url.includes('/api/syncAgentTask/getIds') && a.url.includes('Login=') === login,
+        )
+        .map((a) => a.stage);
+    await waitFor(() => expect(stagesOf(false)).toEqual(['fetch', 'cancelled']));
+    expect(stagesOf(true)).toEqual(['fetch']);
+    expect(store.getState().notifications.items).toEqual([]);
+    store.dispatch(stopRequests());
+  });
 
   it('sort headers re-request the ids only when the path or direction changes', async () => {
     const user = userEvent.setup();
