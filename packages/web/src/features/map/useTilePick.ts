@@ -17,8 +17,7 @@ export function useTilePick(onSelect: (feature: SelectedFeature | null) => void)
   useEffect(() => {
     if (!pick || picked === undefined) return;
     onSelect(picked && { layer: pick.layer, id: picked.id, properties: picked.properties });
-    // Selects once per answer; the pick only names the answer's layer.
-  }, [picked]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pick, picked, onSelect]);
 
   return useCallback((tile: TilePick) => setPick({ layer: tile.layer, id: tile.id, pick: ++picks.current }), []);
 }

@@ -47,6 +47,7 @@ async function open({
   accuracy = 3,
   post = { json: { ...stored, version: 1 } } as FakeReply,
   reads = [stored],
+  object = { type: 'Node', id: 7 } as { type: string; id: number },
 } = {}) {
   const map = fakeMap();
   let read = 0;
@@ -56,7 +57,7 @@ async function open({
     .on('POST', '/api/locations/Node/7', post);
   const shell = await renderEdition({
     server,
-    home: <ObjectLocation object={{ type: 'Node', id: 7 }} map={map} geolocation={fakeGeolocation(accuracy)} />,
+    home: <ObjectLocation object={object} map={map} geolocation={fakeGeolocation(accuracy)} />,
   });
   await screen.findByTestId('location-coordinates');
   return { ...shell, map, user: userEvent.setup() };
@@ -87,6 +88,23 @@ describe('location editor', () => {
       expect.objectContaining({ latitude: 47.37653, longitude: 8.54114, source: 'collected', version: null }),
     ]);
     expect(screen.queryByLabelText('Coordinates')).not.toBeInTheDocument();
+  });
+
+  it('shows the saved location from the answer, placed in the details of the object', async () => {
+    const details = { type: 'Node', id: 7, readableId: 'N-7', properties: { sizeMm: 600 }, version: 3 };
+    const { user, server } = await open({
+      object: details,
+      post: { json: { ...stored, latitude: 47.37653, longitude: 8.54114, source: 'collected', version: 1 } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit location' }));
+    await user.clear(screen.getByLabelText('Coordinates'));
+    await user.type(screen.getByLabelText('Coordinates'), '47.37653, 8.54114');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    await screen.findByText('Location saved');
+    expect(screen.getByTestId('location-coordinates')).toHaveTextContent(`47°22'35.50800"N 8°32'28.10400"E`);
+    expect(screen.getByText('Collected')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/locations/Node/7')).toHaveLength(1);
   });
 
   it('clear empties the entry and confirm waits for coordinates; cancel goes back to viewing', async () => {

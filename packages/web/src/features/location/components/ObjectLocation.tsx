@@ -37,7 +37,9 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
   const canEdit = useEditModeAvailable();
   const accuracySettings = useAppSelector((state) => state.settings.data?.accuracySettings);
   const format = map.coordinateFormat;
-  const location = useGetLocationQuery(object, { refetchOnMountOrArgChange: true });
+  // The object may be its whole details: the location is read and cached by type and id only.
+  const located = { type: object.type, id: object.id };
+  const location = useGetLocationQuery(located, { refetchOnMountOrArgChange: true });
   const [saveLocation, { isLoading: saving }] = useSaveLocationMutation();
   const [draft, setDraft] = useState<LocationDraft | null>(null);
   const [picking, setPicking] = useState(false);
@@ -134,7 +136,7 @@ export function ObjectLocation({ object, map, geolocation = navigator.geolocatio
     const result = updateFrom(draft, current?.version ?? null, new Date());
     if (!result.ok) return;
     setProblem(null);
-    const saved = await saveLocation({ ...object, update: result.update });
+    const saved = await saveLocation({ ...located, update: result.update });
     if ('data' in saved) {
       stopEditing();
       dispatch(showNotification({ type: 'success', title: 'Location saved' }));

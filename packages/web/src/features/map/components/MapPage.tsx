@@ -28,7 +28,7 @@ import {
   type SelectedFeature,
   type SelectionKey,
 } from '../selection';
-import { type MapLayerId } from '../styleTable';
+import type { MapLayerId } from '../styleTable';
 import { useLayerLoads } from '../useLayerLoads';
 import { useMapChoices } from '../useMapChoices';
 import { useTilePick } from '../useTilePick';
@@ -78,8 +78,9 @@ export interface MapPageExtensions {
 }
 
 export function MapPage({ title, ...extensions }: { title: string } & MapPageExtensions) {
-  const map = useGetMapSettingsQuery();
-  const user = useGetUserSettingsQuery();
+  // Read afresh on each visit, as the page always has.
+  const map = useGetMapSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const user = useGetUserSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
     <div className="mw-map-page">
