@@ -3,6 +3,7 @@ import { LOGIN_FAILED_MESSAGE } from '@manway/core/api/account';
 import { hashToken } from '../src/modules/account/service';
 import { startTestServer, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { sql } from '../src/db/sql';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ describe('sign-in', () => {
     const c = server.client();
     await c.signIn('editor', 'editor-demo');
     const token = c.cookie!.split('=')[1]!;
-    const rows = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+    const rows = await server.db.query<{ token_hash: string }>(sql`SELECT token_hash FROM sessions`);
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
     expect(rows.map((r) => r.token_hash)).not.toContain(token);
   });
@@ -147,8 +148,7 @@ describe('sessions', () => {
     await c.signIn('inspector', 'inspector-demo');
     const hash = hashToken(c.cookie!.split('=')[1]!);
     await server.db.query(
-      `UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() - interval '9 hours' WHERE token_hash = $1`,
-      [hash],
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() - interval '9 hours' WHERE token_hash = ${hash}`,
     );
     expect((await c.get('/api/settings/user')).status).toBe(401);
   });
@@ -156,9 +156,9 @@ describe('sessions', () => {
   it('a revoked session is refused', async () => {
     const c = server.client();
     await c.signIn('inspector', 'inspector-demo');
-    await server.db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1`, [
-      hashToken(c.cookie!.split('=')[1]!),
-    ]);
+    await server.db.query(
+      sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(c.cookie!.split('=')[1]!)}`,
+    );
     expect((await c.get('/api/settings/user')).status).toBe(401);
   });
 
@@ -166,18 +166,16 @@ describe('sessions', () => {
     const c = server.client();
     await c.signIn('inspector', 'inspector-demo');
     const hash = hashToken(c.cookie!.split('=')[1]!);
-    await server.db.query(
-      `UPDATE sessions SET last_seen_at = now() - interval '2 hours', expires_at = now() + interval '1 minute',
-              absolute_expires_at = now() + interval '30 minutes' WHERE token_hash = $1`,
-      [hash],
-    );
+    await server.db
+      .query(sql`UPDATE sessions SET last_seen_at = now() - interval '2 hours', expires_at = now() + interval '1 minute',
+              absolute_expires_at = now() + interval '30 minutes' WHERE token_hash = ${hash}`);
     expect((await c.get('/api/settings/user')).status).toBe(200);
-    const [row] = await server.db.query<{ slid: boolean; capped: boolean }>(
-      `SELECT expires_at > now() + interval '2 minutes' AS slid,
+    const [row] = await server.db.query<{
+      slid: boolean;
+      capped: boolean;
+    }>(sql`SELECT expires_at > now() + interval '2 minutes' AS slid,
               expires_at BETWEEN absolute_expires_at - interval '1 millisecond' AND absolute_expires_at AS capped
-         FROM sessions WHERE token_hash = $1`,
-      [hash],
-    );
+         FROM sessions WHERE token_hash = ${hash}`);
     expect(row).toEqual({ slid: true, capped: true });
   });
 
@@ -199,12 +197,12 @@ describe('sessions', () => {
     const c = server.client();
     await c.signIn('editor', 'editor-demo');
     expect((await c.get('/api/settings/user')).status).toBe(200);
-    await server.db.query(`UPDATE users SET disabled = true WHERE login = 'editor'`);
+    await server.db.query(sql`UPDATE users SET disabled = true WHERE login = 'editor'`);
     try {
       // At once on the embedded database; through the database's notice on PostgreSQL.
       await expect.poll(async () => (await c.get('/api/settings/user')).status, { timeout: 1000 }).toBe(401);
     } finally {
-      await server.db.query(`UPDATE users SET disabled = false WHERE login = 'editor'`);
+      await server.db.query(sql`UPDATE users SET disabled = false WHERE login = 'editor'`);
     }
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILED_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@manway/core/api/account';
 import { startTestServer, type TestServer } from './harness';
+import { sql } from '../src/db/sql';
 
 let direct: TestServer;
 let proxied: TestServer;
@@ -35,7 +36,7 @@ describe('the sign-in throttle', () => {
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     const [row] = await direct.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM login_failures WHERE login_key = 'inspector'`,
+      sql`SELECT count(*)::int AS n FROM login_failures WHERE login_key = 'inspector'`,
     );
     expect(row!.n).toBe(5);
   });

@@ -9,6 +9,7 @@ import {
 import { DISABLED_ACCOUNT_MESSAGE } from '../src/modules/users/service';
 import { FakeOidcProvider, type FakeUser } from './fake-oidc-provider';
 import { startTestServer, type TestServer } from './harness';
+import { sql } from '../src/db/sql';
 
 const CLIENT = { clientId: 'manway-test', clientSecret: 'a secret with spaces & symbols' };
 const CALLBACK = '/api/account/oidc/callback';
@@ -105,7 +106,7 @@ async function signInWithSso(browser: Browser, user: FakeUser, returnUrl = '/off
   return { start, atProvider, callback: await browser.get(atProvider.location) };
 }
 
-const countUsers = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n;
+const countUsers = async () => (await server.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`))[0]!.n;
 /** The account a provider subject signs in to, with the identity that links them. */
 const accountOf = async (sub: string) =>
   (
@@ -115,14 +116,11 @@ const accountOf = async (sub: string) =>
       role: string;
       password_hash: string | null;
       email: string | null;
-    }>(
-      `SELECT u.id, u.login, u.role, u.password_hash, u.email
-         FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = $1 AND i.subject = $2`,
-      [provider.issuer, sub],
-    )
+    }>(sql`SELECT u.id, u.login, u.role, u.password_hash, u.email
+         FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = ${provider.issuer} AND i.subject = ${sub}`)
   )[0];
 const countSessions = async () =>
-  (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]!.n;
+  (await server.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM sessions`))[0]!.n;
 
 describe('single sign-on', () => {
   it('the sign-in page shows "Sign in with single sign-on" only when OpenID Connect is configured', async () => {
@@ -190,13 +188,13 @@ describe('single sign-on', () => {
     expect(await accountOf('idp-evil-admin')).toMatchObject({ role: 'regular', password_hash: null });
     expect(await countUsers()).toBe(users + 1);
     const [admin] = await server.db.query<{ role: string; n: number }>(
-      `SELECT u.role, (SELECT count(*)::int FROM user_identities i WHERE i.user_id = u.id) AS n FROM users u WHERE login = 'admin'`,
+      sql`SELECT u.role, (SELECT count(*)::int FROM user_identities i WHERE i.user_id = u.id) AS n FROM users u WHERE login = 'admin'`,
     );
     expect(admin).toEqual({ role: 'administrator', n: 0 });
   });
 
   it("a provider user whose login or e-mail matches an existing account's is never linked to it (matched on iss and sub only)", async () => {
-    await server.db.query(`UPDATE users SET email = 'erin@example.com' WHERE login = 'editor'`);
+    await server.db.query(sql`UPDATE users SET email = 'erin@example.com' WHERE login = 'editor'`);
     const browser = new Browser();
     await signInWithSso(browser, {
       sub: 'idp-not-erin',
@@ -206,7 +204,7 @@ describe('single sign-on', () => {
     });
     const settings = await browser.api('GET', '/api/settings/general');
     expect(settings.body.user.login).toBe('EDITOR-2');
-    const editor = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'editor'`))[0]!;
+    const editor = (await server.db.query<{ id: string }>(sql`SELECT id FROM users WHERE login = 'editor'`))[0]!;
     expect((await accountOf('idp-not-erin'))!.id).not.toBe(editor.id);
 
     const noName = new Browser();
@@ -231,10 +229,10 @@ describe('single sign-on', () => {
   it('the session keeps the id token for the provider log-off', async () => {
     const browser = new Browser();
     await signInWithSso(browser, { sub: 'idp-inspector', preferred_username: 'inspector' });
-    const [row] = await server.db.query<{ id_token: string | null }>(
-      `SELECT s.id_token FROM sessions s JOIN user_identities i ON i.user_id = s.user_id
-        WHERE i.subject = 'idp-inspector' ORDER BY s.created_at DESC LIMIT 1`,
-    );
+    const [row] = await server.db.query<{
+      id_token: string | null;
+    }>(sql`SELECT s.id_token FROM sessions s JOIN user_identities i ON i.user_id = s.user_id
+        WHERE i.subject = 'idp-inspector' ORDER BY s.created_at DESC LIMIT 1`);
     expect(decodeJwt(row!.id_token!)).toMatchObject({
       iss: provider.issuer,
       aud: CLIENT.clientId,
@@ -254,8 +252,7 @@ describe('single sign-on', () => {
     expect(callback.status).toBe(302);
     expect(callback.location).toBe('/office/');
     const rows = await server.db.query(
-      'SELECT login, display_name, email, role, password_hash, websync, disabled FROM users WHERE lower(login) = $1',
-      ['new.person'],
+      sql`SELECT login, display_name, email, role, password_hash, websync, disabled FROM users WHERE lower(login) = ${'new.person'}`,
     );
     expect(rows).toEqual([
       {
@@ -274,7 +271,7 @@ describe('single sign-on', () => {
     // The second sign-in finds the account it created instead of adding another.
     const users = await countUsers();
     await signInWithSso(new Browser(), { ...who, preferred_username: 'New.Person' });
-    expect((await server.db.query('SELECT 1 FROM users WHERE lower(login) = $1', ['new.person'])).length).toBe(1);
+    expect((await server.db.query(sql`SELECT 1 FROM users WHERE lower(login) = ${'new.person'}`)).length).toBe(1);
     expect(await countUsers()).toBe(users);
   });
 

@@ -8,6 +8,7 @@ import { bringUp, Readiness } from '../src/platform';
 import { createServices } from '../src/services';
 import { startTestServer, TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD, testConfig } from './template';
+import { sql } from '../src/db/sql';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -165,13 +166,14 @@ describe('the database behind the server', () => {
   it('the job queue runs: a purge job removes expired sessions', async () => {
     const c = server.client();
     await c.signIn('guest', 'guest-demo');
-    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE revoked_at IS NULL`);
+    await server.db.query(sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE revoked_at IS NULL`);
     await server.queue!.send('sessions.purge', {});
     await expect
       .poll(
         async () =>
-          (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE expires_at < now()`))[0]!
-            .n,
+          (
+            await server.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM sessions WHERE expires_at < now()`)
+          )[0]!.n,
         {
           timeout: 20_000,
           interval: 250,

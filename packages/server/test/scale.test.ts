@@ -4,6 +4,7 @@ import { ScaleDataExistsError } from '../src/modules/scale/service';
 import { ASSET_INDEXES, assetCopyLine, ScaleRepository } from '../src/modules/scale/repository';
 import { scaleAssets, scalePlan } from '../src/modules/demo/scale-network';
 import { startTestServer, type TestServer } from './harness';
+import { sql, type SQL } from '../src/db/sql';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,14 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const one = async (sql: string, params?: unknown[]) => (await server.db.query<any>(sql, params))[0];
+const one = async (statement: SQL) => (await server.db.query<any>(statement))[0];
 const rowsChecksum = () =>
-  one(
-    `SELECT md5(string_agg(row(id, asset_code, encode(ST_AsEWKB(geom), 'hex'), from_node_id, to_node_id,
+  one(sql`SELECT md5(string_agg(row(id, asset_code, encode(ST_AsEWKB(geom), 'hex'), from_node_id, to_node_id,
          parent_section_id, length_m, from_invert_m, to_invert_m)::text, E'\\n' ORDER BY id)) AS h
-       FROM assets WHERE id >= $1`,
-    [SCALE_ID_BASE],
-  );
+       FROM assets WHERE id >= ${SCALE_ID_BASE}`);
 
 describe('the scale generator', () => {
   let first: Awaited<ReturnType<TestServer['services']['scale']['generate']>>;
@@ -32,31 +30,31 @@ describe('the scale generator', () => {
   it('loads exactly the assets asked for, beside the demo town, and records the dataset', async () => {
     expect(first.assets).toBe(4_500);
     expect(first.tiles).toBe(3);
-    expect((await one(`SELECT count(*)::int AS n FROM assets WHERE id >= $1`, [SCALE_ID_BASE])).n).toBe(4_500);
-    expect((await one(`SELECT count(*)::int AS n FROM assets WHERE id < $1`, [SCALE_ID_BASE])).n).toBeGreaterThan(
+    expect((await one(sql`SELECT count(*)::int AS n FROM assets WHERE id >= ${SCALE_ID_BASE}`)).n).toBe(4_500);
+    expect((await one(sql`SELECT count(*)::int AS n FROM assets WHERE id < ${SCALE_ID_BASE}`)).n).toBeGreaterThan(
       10_000,
     );
-    expect((await one(`SELECT seed FROM datasets WHERE name = 'scale'`)).seed).toBe(5);
+    expect((await one(sql`SELECT seed FROM datasets WHERE name = 'scale'`)).seed).toBe(5);
   });
 
   it('joins its tiles by trunk mains into one drainage tree towards a single outfall', async () => {
-    const trunks = await one(`SELECT count(*)::int AS n FROM assets WHERE id >= $1 AND asset_code LIKE '%-TR-%'`, [
-      SCALE_ID_BASE,
-    ]);
+    const trunks = await one(
+      sql`SELECT count(*)::int AS n FROM assets WHERE id >= ${SCALE_ID_BASE} AND asset_code LIKE '%-TR-%'`,
+    );
     expect(trunks.n).toBe(2);
-    const outfalls = await one(`SELECT count(*)::int AS n FROM assets WHERE id >= $1 AND subtype = 'outfall'`, [
-      SCALE_ID_BASE,
-    ]);
+    const outfalls = await one(
+      sql`SELECT count(*)::int AS n FROM assets WHERE id >= ${SCALE_ID_BASE} AND subtype = 'outfall'`,
+    );
     expect(outfalls.n).toBe(1);
-    const uphill = await one(`SELECT count(*)::int AS n FROM assets WHERE id >= $1 AND from_invert_m <= to_invert_m`, [
-      SCALE_ID_BASE,
-    ]);
+    const uphill = await one(
+      sql`SELECT count(*)::int AS n FROM assets WHERE id >= ${SCALE_ID_BASE} AND from_invert_m <= to_invert_m`,
+    );
     expect(uphill.n).toBe(0);
   });
 
   it('builds the secondary indexes again after loading', async () => {
     const names = (
-      await server.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'assets'`)
+      await server.db.query<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'assets'`)
     ).map((r) => r.indexname);
     for (const [name] of ASSET_INDEXES) expect(names).toContain(name);
   });
@@ -65,10 +63,10 @@ describe('the scale generator', () => {
     const keys = async () =>
       (
         await server.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_constraint WHERE conrelid = 'assets'::regclass AND contype = 'f'`,
+          sql`SELECT count(*)::int AS n FROM pg_constraint WHERE conrelid = 'assets'::regclass AND contype = 'f'`,
         )
       )[0]!.n;
-    const before = { keys: await keys(), rows: (await one(`SELECT count(*)::int AS n FROM assets`)).n };
+    const before = { keys: await keys(), rows: (await one(sql`SELECT count(*)::int AS n FROM assets`)).n };
     const repo = new ScaleRepository(server.db);
     const some = [...scaleAssets(scalePlan(500, 77))].map((a) => ({ ...a, id: a.id + 5_000_000 }));
     await expect(
@@ -78,9 +76,9 @@ describe('the scale generator', () => {
       }),
     ).rejects.toThrow();
     expect(await keys()).toBe(before.keys);
-    expect((await one(`SELECT count(*)::int AS n FROM assets`)).n).toBe(before.rows);
+    expect((await one(sql`SELECT count(*)::int AS n FROM assets`)).n).toBe(before.rows);
     const names = (
-      await server.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'assets'`)
+      await server.db.query<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'assets'`)
     ).map((r) => r.indexname);
     for (const [name] of ASSET_INDEXES) expect(names).toContain(name);
   });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openPostgres, type Database } from '../src/db/connection';
-import { compile } from '../src/db/sql';
+import { compile, sql } from '../src/db/sql';
 import { AccountRepository } from '../src/modules/account/repository';
 import { AccountService, hashToken } from '../src/modules/account/service';
 import { UsersRepository } from '../src/modules/users/repository';
@@ -71,9 +71,9 @@ describe('sessions resolved from memory', () => {
     const c = server.client();
     await c.signIn('guest', 'guest-demo');
     expect((await c.get('/api/settings/user')).status).toBe(200);
-    await server.db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1`, [
-      hashToken(c.cookie!.split('=')[1]!),
-    ]);
+    await server.db.query(
+      sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(c.cookie!.split('=')[1]!)}`,
+    );
     if (server.db.kind === 'pglite') expect((await c.get('/api/settings/user')).status).toBe(401);
     else expect(await msUntilRefused(c)).toBeLessThan(1000);
   });
@@ -91,8 +91,7 @@ describe('sessions resolved from memory', () => {
     const seen = async () =>
       (
         await server.db.query<{ last_seen_at: Date; expires_at: Date }>(
-          'SELECT last_seen_at, expires_at FROM sessions WHERE token_hash = $1',
-          [hashToken(token)],
+          sql`SELECT last_seen_at, expires_at FROM sessions WHERE token_hash = ${hashToken(token)}`,
         )
       )[0]!;
     const opened = await seen();

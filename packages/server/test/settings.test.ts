@@ -4,6 +4,7 @@ import { APPLICATION_EDITION_HEADER } from '@manway/core/editions';
 import { SCHEMA_VERSION } from '../src/db/migrate';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { sql } from '../src/db/sql';
 
 let server: TestServer;
 let admin: TestClient;
@@ -69,7 +70,7 @@ describe('general settings', () => {
   });
 
   it('an edition without a licence answers licensing/application-is-not-registered', async () => {
-    await server.db.query(`DELETE FROM licences WHERE application = 'web-inspect'`);
+    await server.db.query(sql`DELETE FROM licences WHERE application = 'web-inspect'`);
     try {
       const res = await editor.get('/api/settings/general', edition('web-inspect'));
       expect(res.status).toBe(400);
@@ -77,19 +78,19 @@ describe('general settings', () => {
       const apps = await editor.get('/api/applications');
       expect(apps.body.map((a: { id: string }) => a.id)).not.toContain('web-inspect');
     } finally {
-      await server.db.query(`INSERT INTO licences (application, seats, editing) VALUES ('web-inspect', 50, true)`);
+      await server.db.query(sql`INSERT INTO licences (application, seats, editing) VALUES ('web-inspect', 50, true)`);
     }
   });
 
   it('a licence expiring within 30 days produces the licence warning', async () => {
     await server.db.query(
-      `UPDATE licences SET expires_at = now() + interval '10 days' WHERE application = 'web-office'`,
+      sql`UPDATE licences SET expires_at = now() + interval '10 days' WHERE application = 'web-office'`,
     );
     try {
       const res = await editor.get('/api/settings/general', edition('web-office'));
       expect(res.body.licenseWarning).toMatch(/^The Manway Office licence expires on \d{4}-\d{2}-\d{2}\.$/);
     } finally {
-      await server.db.query(`UPDATE licences SET expires_at = NULL WHERE application = 'web-office'`);
+      await server.db.query(sql`UPDATE licences SET expires_at = NULL WHERE application = 'web-office'`);
     }
   });
 
@@ -98,15 +99,15 @@ describe('general settings', () => {
       [SCHEMA_VERSION - 1, 'db-state/bom-version-changed'],
       [999, 'db-state/unsupported-db-version'],
     ] as const) {
-      await server.db.query(`UPDATE manway_meta SET value = $1 WHERE key = 'schema_version'`, [String(version)]);
+      await server.db.query(sql`UPDATE manway_meta SET value = ${String(version)} WHERE key = 'schema_version'`);
       try {
         const res = await editor.get('/api/settings/general');
         expect(res.status, String(version)).toBe(400);
         expect(res.body.code, String(version)).toBe(code);
       } finally {
-        await server.db.query(`UPDATE manway_meta SET value = $1 WHERE key = 'schema_version'`, [
-          String(SCHEMA_VERSION),
-        ]);
+        await server.db.query(
+          sql`UPDATE manway_meta SET value = ${String(SCHEMA_VERSION)} WHERE key = 'schema_version'`,
+        );
       }
     }
   });
