@@ -39,7 +39,10 @@ export const tasksApi = shellApi.injectEndpoints({
       query: (ids) => ({ url: 'api/syncAgentTask/getByIds', params: { ids: ids.join(',') }, ignoreGlobal: true }),
       transformResponse: (answer) => SyncAgentTaskList.parse(answer),
     }),
-    /** Answers the payload: empty (null) means deleted. */
+    /**
+     * Answers the payload: empty (null) means deleted. No tags: the log takes deleted rows out in
+     * place without asking the list again, and a delete by filter reloads the list itself.
+     */
     deleteSyncTasks: build.mutation<unknown, number[]>({
       query: (TaskIds) => ({
         url: 'api/syncAgentTask/deleteTasks',
