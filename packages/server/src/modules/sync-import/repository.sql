@@ -19,8 +19,7 @@ SELECT i.id::text AS existing, i.review, t.id::text AS task, t.asset_id::text AS
          ORDER BY r.ordinality;
 -- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
 
-INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, standard_id, direction, inspected_at, weather, pre_cleaning, length_surveyed_m, header, str_peak, str_rating,
-  str_index, str_quick, om_peak, om_rating, om_index, om_quick, start_node_id, task_id)
+INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, standard_id, direction, inspected_at, weather, pre_cleaning, length_surveyed_m, header, str_peak, str_rating, str_index, str_quick, om_peak, om_rating, om_index, om_quick, start_node_id, task_id)
          SELECT r."globalId", g."assetId", CASE WHEN $1::boolean THEN 'completed' ELSE 'pending' END,
            CASE WHEN $2::boolean THEN 'accepted' END, CASE WHEN $3::boolean THEN $4::uuid END,
            CASE WHEN $5::boolean THEN now() END,
@@ -65,8 +64,7 @@ WITH s AS MATERIALIZED (SELECT g."inspectionId", g."globalId" AS "inspectionGlob
   characterisation text, quantification1 double precision, quantification2 double precision, "clockFrom" smallint,
   "clockTo" smallint, "atJoint" boolean, continuous text, "continuousGroup" integer, grade smallint, remark text)),
        w AS (
-         INSERT INTO observations (global_id, inspection_id, standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2,
-  clock_from, clock_to, at_joint, continuous, continuous_group, grade, remark)
+         INSERT INTO observations (global_id, inspection_id, standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2, clock_from, clock_to, at_joint, continuous, continuous_group, grade, remark)
          SELECT s."globalId", s."inspectionId", s."standardId", s.sequence, s."distanceM", s.code, s.characterisation,
            s.quantification1, s.quantification2, s."clockFrom", s."clockTo", s."atJoint", s.continuous,
            s."continuousGroup", s.grade, s.remark

@@ -14,10 +14,7 @@ const INSPECTION_FIELDS =
   "strIndex" double precision, "strQuick" text, "omPeak" smallint, "omRating" integer, "omIndex" double precision,
   "omQuick" text, "startNodeGlobalId" uuid`);
 
-const COPIED =
-  sql.raw(`standard_id, direction, inspected_at, weather, pre_cleaning, length_surveyed_m, header, str_peak, str_rating,
-  str_index, str_quick, om_peak, om_rating, om_index, om_quick, start_node_id, task_id`);
-
+/** The columns an import copies from the record (the rest are the Office's: asset, review). */
 const COPIED_LIST = [
   'standard_id',
   'direction',
@@ -54,9 +51,8 @@ const OBSERVATION_LIST = [
   'grade',
   'remark',
 ];
-const OBSERVATION_COLUMNS =
-  sql.raw(`standard_id, sequence, distance_m, code, characterisation, quantification1, quantification2,
-  clock_from, clock_to, at_joint, continuous, continuous_group, grade, remark`);
+const COPIED = sql.raw(COPIED_LIST.join(', '));
+const OBSERVATION_COLUMNS = sql.raw(OBSERVATION_LIST.join(', '));
 
 /** What the Office holds of a record sent: its inspection, task (and the task's asset) and asset, and what of its standard is missing. */
 interface Found {
