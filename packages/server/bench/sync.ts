@@ -28,6 +28,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
+import { sql } from '../src/db/sql';
 import { Readiness } from '../src/platform';
 import { createServices, type Services } from '../src/services';
 
@@ -116,11 +117,11 @@ async function dropDatabase(name: string) {
 }
 
 async function newTask(db: Database, scenario: string, settings: unknown) {
-  const [user] = await db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'admin'`);
+  const [user] = await db.query<{ id: string }>(sql`SELECT id FROM users WHERE login = 'admin'`);
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
-     VALUES ($1, 'Scheduled', now(), $2, 'admin', $3::jsonb) RETURNING id::int AS id`,
-    [scenario, user!.id, settings === null ? null : JSON.stringify(settings)],
+    sql`INSERT INTO sync_agent_tasks (scenario, status, scheduled_for, user_id, login, task_settings)
+     VALUES (${scenario}, 'Scheduled', now(), ${user!.id}, 'admin', ${settings === null ? null : JSON.stringify(settings)}::jsonb)
+     RETURNING id::int AS id`,
   );
   return row!.id;
 }
@@ -128,25 +129,23 @@ async function newTask(db: Database, scenario: string, settings: unknown) {
 /** M completed inspections with observations on sections of the Field, and F media files on disk. */
 async function fieldWork(field: { db: Database; dataDir: string }, mediaDir: string) {
   const [code] = await field.db.query<{ standard_id: string; code: string }>(
-    `SELECT standard_id, code FROM observation_codes WHERE NOT characterisation_required AND NOT quantification_required
+    sql`SELECT standard_id, code FROM observation_codes WHERE NOT characterisation_required AND NOT quantification_required
        AND NOT clock_required ORDER BY standard_id, code LIMIT 1`,
   );
   await field.db.query(
-    `INSERT INTO inspections (asset_id, standard_id, inspected_at, weather, status, header, length_surveyed_m)
-     SELECT a.id, $2, now() - (g || ' minutes')::interval, 'dry', 'pending', '{"operator": "bench"}', 42.5
-     FROM generate_series(1, $1::int) g
+    sql`INSERT INTO inspections (asset_id, standard_id, inspected_at, weather, status, header, length_surveyed_m)
+     SELECT a.id, ${code!.standard_id}, now() - (g || ' minutes')::interval, 'dry', 'pending', '{"operator": "bench"}', 42.5
+     FROM generate_series(1, ${INSPECTIONS}::int) g
      JOIN LATERAL (SELECT id FROM assets WHERE object_type = 'section' ORDER BY id OFFSET g - 1 LIMIT 1) a ON true`,
-    [INSPECTIONS, code!.standard_id],
   );
   await field.db.query(
-    `INSERT INTO observations (inspection_id, standard_id, sequence, distance_m, code, remark)
-     SELECT i.id, $1, s, s * 2.5, $2, 'bench' FROM inspections i, generate_series(1, 4) s`,
-    [code!.standard_id, code!.code],
+    sql`INSERT INTO observations (inspection_id, standard_id, sequence, distance_m, code, remark)
+     SELECT i.id, ${code!.standard_id}, s, s * 2.5, ${code!.code}, 'bench' FROM inspections i, generate_series(1, 4) s`,
   );
   const size = Math.floor((MEDIA_MB * 1024 * 1024) / FILES);
-  const owners = await field.db.query<{ id: string }>(`SELECT id::text AS id FROM inspections ORDER BY id LIMIT $1`, [
-    FILES,
-  ]);
+  const owners = await field.db.query<{ id: string }>(
+    sql`SELECT id::text AS id FROM inspections ORDER BY id LIMIT ${FILES}`,
+  );
   const files: string[] = [];
   const header = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]);
   for (const [i, owner] of owners.entries()) {
@@ -157,9 +156,9 @@ async function fieldWork(field: { db: Database; dataDir: string }, mediaDir: str
     await writeFile(path, bytes);
     files.push(path);
     await field.db.query(
-      `INSERT INTO media (owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
-       VALUES ('inspection', $1, 'video', $2, $3, 'video/mp4', $4, $5)`,
-      [owner.id, `clip-${i}.mp4`, key, createHash('sha256').update(bytes).digest('hex'), size],
+      sql`INSERT INTO media (owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+       VALUES ('inspection', ${owner.id}, 'video', ${`clip-${i}.mp4`}, ${key}, 'video/mp4',
+         ${createHash('sha256').update(bytes).digest('hex')}, ${size})`,
     );
   }
   return { files, bytes: size * owners.length };
@@ -230,7 +229,7 @@ async function main() {
       `\nSync benchmark: PostgreSQL, ${fmt(ASSETS)} assets; ${fmt(INSPECTIONS)} inspections, ${fmt(FILES)} media files (${fmt(MEDIA_MB)} MB)`,
     );
     await office.services.scale.generate({ assets: ASSETS, seed: SEED, reset: false });
-    const [{ n: assetCount }] = (await office.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets`)) as [
+    const [{ n: assetCount }] = (await office.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM assets`)) as [
       { n: number },
     ];
     const assetsTask = await newTask(field.db, 'GettingAssets', {
@@ -244,27 +243,25 @@ async function main() {
 
     const work = await fieldWork(field, join(fieldDir, 'media'));
     const [{ n: observations, i: inspections }] = (await field.db.query<{ n: number; i: number }>(
-      `SELECT count(*)::int AS n, (SELECT count(*)::int FROM inspections) AS i FROM observations`,
+      sql`SELECT count(*)::int AS n, (SELECT count(*)::int FROM inspections) AS i FROM observations`,
     )) as [{ n: number; i: number }];
     // First the inspections alone (no media), then the media (the inspections are then left as they are).
     await field.db.query(
-      `INSERT INTO sync_user_settings (user_id, data) SELECT id, $1::jsonb FROM users WHERE login = 'admin'
+      sql`INSERT INTO sync_user_settings (user_id, data) SELECT id, ${JSON.stringify({
+        sendingCompletedTasksSettings: {
+          AutoAcceptImportedTasks: true,
+          ExistingTasksAction: 'Skip',
+          SkipIfAssetNotExistInOffice: true,
+          SkipIfNotExistInOffice: true,
+          UploadAttachments: false,
+          UploadFusionFiles: false,
+          UploadImages: false,
+          UploadVideo: false,
+          ScheduledTasksFilterName: null,
+        },
+      })}::jsonb
+       FROM users WHERE login = 'admin'
        ON CONFLICT (user_id) DO UPDATE SET data = excluded.data`,
-      [
-        JSON.stringify({
-          sendingCompletedTasksSettings: {
-            AutoAcceptImportedTasks: true,
-            ExistingTasksAction: 'Skip',
-            SkipIfAssetNotExistInOffice: true,
-            SkipIfNotExistInOffice: true,
-            UploadAttachments: false,
-            UploadFusionFiles: false,
-            UploadImages: false,
-            UploadVideo: false,
-            ScheduledTasksFilterName: null,
-          },
-        }),
-      ],
     );
     // Freshly written files: flush them to disk first, so neither side pays for the write-back.
     spawnSync('sync');
@@ -277,7 +274,7 @@ async function main() {
       await newTask(field.db, 'SendingCompletedTasks', null),
     );
     await field.db.query(
-      `UPDATE sync_user_settings SET data = jsonb_set(data, '{sendingCompletedTasksSettings,UploadVideo}', 'true')`,
+      sql`UPDATE sync_user_settings SET data = jsonb_set(data, '{sendingCompletedTasksSettings,UploadVideo}', 'true')`,
     );
     const mediaRun = await runAgent(
       field.url,
@@ -287,13 +284,13 @@ async function main() {
     );
     // The media phase alone, as the agent's server log reports it (the run also re-sends the pages).
     const [log] = await field.db.query<{ server_log: string }>(
-      `SELECT server_log FROM sync_agent_tasks WHERE scenario = 'SendingCompletedTasks' ORDER BY id DESC LIMIT 1`,
+      sql`SELECT server_log FROM sync_agent_tasks WHERE scenario = 'SendingCompletedTasks' ORDER BY id DESC LIMIT 1`,
     );
     const moved = /Media moved: \d+ files, (\d+) bytes in ([\d.]+) s/.exec(log!.server_log);
     if (!moved || Number(moved[1]) !== work.bytes) throw new Error('the agent did not report moving every byte');
     const mediaSeconds = Number(moved[2]);
     const [check] = await office.db.query<{ n: number; bytes: number }>(
-      `SELECT count(*)::int AS n, coalesce(sum(size_bytes), 0)::float8 AS bytes FROM media`,
+      sql`SELECT count(*)::int AS n, coalesce(sum(size_bytes), 0)::float8 AS bytes FROM media`,
     );
     if (check!.n !== work.files.length || check!.bytes !== work.bytes) {
       throw new Error(`the Office holds ${check!.n} files of ${check!.bytes} bytes, not ${work.files.length}`);
