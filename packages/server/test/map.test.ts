@@ -237,7 +237,7 @@ describe('map results refuse what they cannot answer', () => {
     expect(Object.keys(res.body.ModelState)).toEqual([field]);
   });
 
-  it('the filter variant with an empty inline filter and an extent answers what the layer variant does', async () => {
+  it('the filter variant with an empty inline filter and an extent answers what the layer variant does, and its count alone with countOnly', async () => {
     const extent = part(0.3, 0.3, 0.45, 0.5);
     const filter = JSON.stringify({ objectType: 'Node', conditions: [] });
     const res = await editor.get(mapUrl({ filter, additionalRestrictions: JSON.stringify({ extent }), limit: 100 }));
@@ -248,6 +248,9 @@ describe('map results refuse what they cannot answer', () => {
     expect(body.total).toBe(want.size);
     expect(body.features).toHaveLength(Math.min(100, want.size));
     for (const f of body.features) expect(want.has(f.id)).toBe(true);
+    const params = { filter, additionalRestrictions: JSON.stringify({ extent }), limit: 100, countOnly: 'true' };
+    const counted = MapResults.parse((await editor.get(mapUrl(params))).body);
+    expect(counted).toEqual({ ...body, features: [] });
   });
 
   it('the filter variant answers 404 for a saved filter the user does not have', async () => {

@@ -366,7 +366,6 @@ export class FiltersService {
   async mapFeatures(
     user: CurrentUser,
     q: MapResultsQuery,
-    limit: number,
   ): Promise<{ typeName: string; rows: MapFeatureRow[]; total: number; plusFound: boolean }> {
     const by = q.filterBy ?? (q.filterName !== undefined ? 'name' : 'filter');
     let def: FilterDefinition;
@@ -387,7 +386,7 @@ export class FiltersService {
     const { query, typeName } = await this.toQuery(def, root, q.additionalRestrictions);
     // Counted as far as the search counts (any user could otherwise make the server count a whole network).
     const [rows, counted] = await Promise.all([
-      q.countOnly ? [] : this.repo.assetFeatures(query, limit),
+      q.countOnly ? [] : this.repo.assetFeatures(query, q.limit),
       this.repo.countAssets(query, SEARCH_COUNT_CAP),
     ]);
     const plusFound = counted > SEARCH_COUNT_CAP;

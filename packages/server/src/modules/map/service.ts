@@ -60,7 +60,7 @@ export class MapService {
   async results(user: CurrentUser, q: MapResultsQuery): Promise<string> {
     const { limit, countOnly } = q;
     if (FILTER_VARIANT_PARAMS.some((p) => q[p] !== undefined)) {
-      const { typeName, rows, total, plusFound } = await this.filters.mapFeatures(user, q, limit);
+      const { typeName, rows, total, plusFound } = await this.filters.mapFeatures(user, q);
       return resultsJson(typeName, rows, { total, plusFound, limit });
     }
     if (!q.dynamicLayerId) throw fail.field('dynamicLayerId', 'Name the layer: Node, Section or Lateral.');
