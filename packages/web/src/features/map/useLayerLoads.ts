@@ -1,11 +1,13 @@
 /**
  * The asset layers' answers for the current view: loaded through the viewport loader as the view
- * settles, a layer switched on loaded at once, one switched off cancelled.
+ * settles, a layer switched on loaded at once, one switched off cancelled. Each layer shows its
+ * latest answer from the query cache, so a change of an object there (its location saved) redraws it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { MapResults } from '@manway/core/api/map';
 import { useAppDispatch } from '../../shell/store/hooks';
-import { getLayerFeatures } from './api/layerFeatures';
+import { getLayerFeatures, useGetLayerFeaturesQuery, type LayerFeaturesArgs } from './api/layerFeatures';
 import type { LayerSource } from './scaleMode';
 import type { MapLayerId } from './styleTable';
 import { ViewportLoader, type Wgs84Extent } from './viewportLoader';
@@ -23,7 +25,7 @@ export interface LayerLoads {
 
 export function useLayerLoads(visibleLayers: ReadonlySet<MapLayerId>): LayerLoads {
   const dispatch = useAppDispatch();
-  const [results, setResults] = useState<Partial<Record<MapLayerId, MapResults>>>({});
+  const [shown, setShown] = useState<Partial<Record<MapLayerId, LayerFeaturesArgs>>>({});
   const [sources, setSources] = useState<Partial<Record<MapLayerId, LayerSource>>>({});
   const [loading, setLoading] = useState<ReadonlySet<MapLayerId>>(new Set());
   const [tileZoom, setTileZoom] = useState<number | null>(null);
@@ -38,9 +40,9 @@ export function useLayerLoads(visibleLayers: ReadonlySet<MapLayerId>): LayerLoad
     let loads = 0;
     return new ViewportLoader({
       load: (layer, extent, countOnly) =>
-        dispatch(getLayerFeatures.initiate({ layer, extent, countOnly, load: ++loads }, { subscribe: false })),
-      onResult: (layer, answer, source) => {
-        setResults((prev) => ({ ...prev, [layer]: answer }));
+        dispatch(getLayerFeatures.initiate({ layer, extent, countOnly, load: ++loads })),
+      onResult: (layer, _answer, source, load) => {
+        setShown((prev) => ({ ...prev, [layer]: load.arg }));
         setSources((prev) => ({ ...prev, [layer]: source }));
       },
       onLoading: (layer, isLoading) =>
@@ -68,6 +70,14 @@ export function useLayerLoads(visibleLayers: ReadonlySet<MapLayerId>): LayerLoad
       if (extentRef.current) loader.loadNow(layer, extentRef.current);
     },
     [loader],
+  );
+
+  const nodes = useGetLayerFeaturesQuery(shown.Node ?? skipToken).currentData;
+  const sections = useGetLayerFeaturesQuery(shown.Section ?? skipToken).currentData;
+  const laterals = useGetLayerFeaturesQuery(shown.Lateral ?? skipToken).currentData;
+  const results = useMemo(
+    (): Partial<Record<MapLayerId, MapResults>> => ({ Node: nodes, Section: sections, Lateral: laterals }),
+    [nodes, sections, laterals],
   );
 
   const hideLayer = useCallback((layer: MapLayerId) => loader.cancel(layer), [loader]);

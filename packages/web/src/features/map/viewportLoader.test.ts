@@ -29,7 +29,7 @@ function setup(fetch: typeof globalThis.fetch) {
   let loads = 0;
   const loader = new ViewportLoader({
     load: (layer, extent, countOnly) =>
-      store.dispatch(getLayerFeatures.initiate({ layer, extent, countOnly, load: ++loads }, { subscribe: false })),
+      store.dispatch(getLayerFeatures.initiate({ layer, extent, countOnly, load: ++loads })),
     onResult: (layer, r, source) => received.push([layer, r.features.length, source]),
   });
   return { loader, received };
@@ -39,7 +39,7 @@ function setup(fetch: typeof globalThis.fetch) {
 function manualLoad() {
   let resolve!: (r: MapResults) => void;
   const promise = new Promise<MapResults>((r) => (resolve = r));
-  const load: LayerLoad = { unwrap: () => promise, abort: vi.fn() };
+  const load: LayerLoad = { unwrap: () => promise, abort: vi.fn(), unsubscribe: vi.fn() };
   return { load, resolve };
 }
 
@@ -98,6 +98,28 @@ describe('loading the layers of the view', () => {
     loads[1]!.resolve(results(2));
     loads[0]!.resolve(results(1));
     await vi.waitFor(() => expect(received).toEqual([2]));
+  });
+
+  it('keeps the answer a layer shows until a newer one replaces it or the map goes', async () => {
+    const loads = [manualLoad(), manualLoad()];
+    const shown: number[] = [];
+    let n = 0;
+    const loader = new ViewportLoader({
+      load: () => loads[n++]!.load,
+      onResult: (_layer, r) => shown.push(r.total),
+    });
+    loader.loadNow('Node', [7, 51, 8, 52]);
+    loads[0]!.resolve(results(1));
+    await vi.waitFor(() => expect(shown).toEqual([1]));
+    expect(loads[0]!.load.unsubscribe).not.toHaveBeenCalled();
+
+    loader.loadNow('Node', [7.5, 51, 8.5, 52]);
+    loads[1]!.resolve(results(2));
+    await vi.waitFor(() => expect(shown).toEqual([1, 2]));
+    expect(loads[0]!.load.unsubscribe).toHaveBeenCalled();
+    expect(loads[1]!.load.unsubscribe).not.toHaveBeenCalled();
+    loader.dispose();
+    expect(loads[1]!.load.unsubscribe).toHaveBeenCalled();
   });
 });
 

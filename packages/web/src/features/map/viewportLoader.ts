@@ -14,30 +14,35 @@ export type Wgs84Extent = readonly [west: number, south: number, east: number, n
 /** Long enough to skip the stops of a drag or a wheel zoom, short enough to feel immediate. */
 export const VIEWPORT_DEBOUNCE_MS = 250;
 
-/** One layer's request under way (what RTK Query's initiate returns fits). */
+/**
+ * One layer's request (what RTK Query's initiate returns fits): its answer stays subscribed while
+ * the layer shows it, so it can be refreshed in place.
+ */
 export interface LayerLoad {
   unwrap(): Promise<MapResults>;
   abort(): void;
+  unsubscribe(): void;
 }
 
-export interface ViewportLoaderOptions {
+export interface ViewportLoaderOptions<Load extends LayerLoad> {
   /** Asks for one layer's features in the view, or only for their count (features: []). */
-  load(layer: MapLayerId, extent: Wgs84Extent, countOnly: boolean): LayerLoad;
-  /** The layer's answer for the view, and what it is drawn from. */
-  onResult(layer: MapLayerId, results: MapResults, source: LayerSource): void;
+  load(layer: MapLayerId, extent: Wgs84Extent, countOnly: boolean): Load;
+  /** The layer's answer for the view (the load now shown), and what it is drawn from. */
+  onResult(layer: MapLayerId, results: MapResults, source: LayerSource, load: Load): void;
   onLoading?(layer: MapLayerId, loading: boolean): void;
   /** A failure other than a cancellation; the request layer has already told the user. */
   onError?(layer: MapLayerId, error: unknown): void;
   delayMs?: number;
 }
 
-export class ViewportLoader {
-  readonly #options: ViewportLoaderOptions;
-  readonly #inFlight = new Map<MapLayerId, LayerLoad>();
+export class ViewportLoader<Load extends LayerLoad = LayerLoad> {
+  readonly #options: ViewportLoaderOptions<Load>;
+  readonly #inFlight = new Map<MapLayerId, Load>();
+  readonly #shown = new Map<MapLayerId, Load>();
   readonly #sources = new Map<MapLayerId, LayerSource>();
   #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(options: ViewportLoaderOptions) {
+  constructor(options: ViewportLoaderOptions<Load>) {
     this.#options = options;
   }
 
@@ -61,12 +66,15 @@ export class ViewportLoader {
     if (load === undefined) return;
     this.#inFlight.delete(layer);
     load.abort();
+    load.unsubscribe();
     this.#options.onLoading?.(layer, false);
   }
 
   dispose(): void {
     clearTimeout(this.#timer);
     for (const layer of [...this.#inFlight.keys()]) this.cancel(layer);
+    for (const load of this.#shown.values()) load.unsubscribe();
+    this.#shown.clear();
   }
 
   #load(layer: MapLayerId, extent: Wgs84Extent): void {
@@ -85,14 +93,21 @@ export class ViewportLoader {
         if (!isCurrent()) return;
         const source = nextLayerSource(this.#sources.get(layer) ?? 'features', results, countOnly);
         // Tiles no longer draw the view: the layer leaves them once the view's features are here.
-        if (countOnly && source === 'features') return this.#start(layer, extent, false);
+        if (countOnly && source === 'features') {
+          load.unsubscribe();
+          this.#start(layer, extent, false);
+          return;
+        }
         this.#inFlight.delete(layer);
+        this.#shown.get(layer)?.unsubscribe();
+        this.#shown.set(layer, load);
         this.#sources.set(layer, source);
         this.#options.onLoading?.(layer, false);
-        this.#options.onResult(layer, results, source);
+        this.#options.onResult(layer, results, source, load);
       },
       (error: unknown) => {
         if (!isCurrent()) return;
+        load.unsubscribe();
         this.#inFlight.delete(layer);
         this.#options.onLoading?.(layer, false);
         this.#options.onError?.(layer, error);

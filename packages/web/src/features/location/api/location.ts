@@ -44,7 +44,8 @@ const locationApi = shellApi.enhanceEndpoints({ addTagTypes: ['Location', 'Objec
       async onQueryStarted({ type, id }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(locationApi.util.upsertQueryData('getLocation', { type, id }, data));
+          // Patched at once (an upsert lands later), so the editor closes on the saved location.
+          dispatch(locationApi.util.updateQueryData('getLocation', { type, id }, () => data));
         } catch {
           // The request has told the user; a 409 rereads the location (invalidatesTags).
         }

@@ -28,7 +28,7 @@ export interface LayerFeatureArgs {
   pick: number;
 }
 
-const layerFeaturesApi = shellApi.injectEndpoints({
+const layerFeaturesApi = shellApi.enhanceEndpoints({ addTagTypes: ['LayerFeatures'] }).injectEndpoints({
   endpoints: (build) => ({
     /** One layer's features in the view, or only their count. */
     getLayerFeatures: build.query<MapResults, LayerFeaturesArgs>({
@@ -41,7 +41,9 @@ const layerFeaturesApi = shellApi.injectEndpoints({
         },
       }),
       transformResponse: (data: unknown) => MapResults.parse(data),
-      // An answer holds up to 5,000 features and the map keeps what it draws: the cache keeps none.
+      // A change of an object of the layer (its location saved) invalidates the answer shown.
+      providesTags: (_result, _error, { layer }) => [{ type: 'LayerFeatures', id: layer }],
+      // An answer holds up to 5,000 features: none is kept once no layer shows it.
       keepUnusedDataFor: 0,
     }),
     /**
@@ -73,5 +75,5 @@ const layerFeaturesApi = shellApi.injectEndpoints({
   }),
 });
 
-export const { useGetLayerFeatureQuery } = layerFeaturesApi;
+export const { useGetLayerFeatureQuery, useGetLayerFeaturesQuery } = layerFeaturesApi;
 export const { getLayerFeatures, getLayerFeature } = layerFeaturesApi.endpoints;
