@@ -30,6 +30,7 @@ import {
   urlEncoded,
 } from './openapi-cases';
 import { TEST_ADMIN_PASSWORD, testConfig } from './template';
+import { sql } from '../src/db/sql';
 
 const server = await startTestServer();
 const openapi = (await server.client().get('/api/openapi.json')).body;
@@ -290,14 +291,14 @@ describe('origin: every state-changing operation from a foreign origin is refuse
   /** A fingerprint of every table's rows, to prove nothing changed. */
   async function fingerprint(): Promise<string> {
     const tables = await server.db.query<{ name: string }>(
-      `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+      sql`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
     );
     const parts = await Promise.all(
       tables.map(
         async (t) =>
           (
             await server.db.query<{ h: string | null }>(
-              `SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM ${t.name} x`,
+              sql`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM ${sql.raw(t.name)} x`,
             )
           )[0]?.h ?? '',
       ),

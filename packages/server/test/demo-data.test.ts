@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED } from '../src/modules/demo/demo-town';
 import { assetCondition, gradeObservation, scoreInspection } from '@manway/core/domain/scoring';
 import { DEMO_CODES, DEMO_STANDARD } from '@manway/core/domain/standard';
+import { sql, type SQL } from '../src/db/sql';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -10,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const q = <T = any>(sql: string, params?: unknown[]) => server.db.query<T>(sql, params);
-const one = async <T = any>(sql: string, params?: unknown[]) => (await q<T>(sql, params))[0]!;
+const q = <T = any>(statement: SQL) => server.db.query<T>(statement);
+const one = async <T = any>(statement: SQL) => (await q<T>(statement))[0]!;
 
 /** Measured once on PGlite and once on PostgreSQL: the same seed must give this on both. */
 const DEMO_CHECKSUM = 'a9dd6737b57d16ba774c6321d38b4f4f';
@@ -24,31 +25,30 @@ describe('the demo town loaded on first start', () => {
 
   it('global ids are a pure function of the seed, so two systems loading the demo hold the same records', async () => {
     const r = await one(
-      `SELECT global_id::text AS g, overlay(overlay(md5('manway-demo:' || $1::text || ':assets:' || id)
+      sql`SELECT global_id::text AS g, overlay(overlay(md5('manway-demo:' || ${DEFAULT_SEED}::text || ':assets:' || id)
                            placing '4' from 13) placing '8' from 17)::uuid::text AS expected FROM assets ORDER BY id LIMIT 1`,
-      [DEFAULT_SEED],
     );
     expect(r.g).toBe(r.expected);
-    const bad = await one(`SELECT count(*)::int AS n FROM observations WHERE global_id::text !~ '^.{14}4.{4}8'`);
+    const bad = await one(sql`SELECT count(*)::int AS n FROM observations WHERE global_id::text !~ '^.{14}4.{4}8'`);
     expect(bad.n).toBe(0);
   });
 
   it('has about 2,000 manholes, 2,000 sections, 6,000 laterals, 500 inspections and five projects', async () => {
     const counts = await q<{ object_type: string; n: number }>(
-      `SELECT object_type, count(*)::int AS n FROM assets GROUP BY object_type`,
+      sql`SELECT object_type, count(*)::int AS n FROM assets GROUP BY object_type`,
     );
     const by = Object.fromEntries(counts.map((c) => [c.object_type, c.n]));
     expect(by.node).toBeGreaterThan(1900);
     expect(by.section).toBeGreaterThan(1900);
     expect(by.lateral).toBeGreaterThan(5800);
-    expect((await one(`SELECT count(*)::int AS n FROM inspections`)).n).toBe(500);
-    expect((await one(`SELECT count(*)::int AS n FROM projects`)).n).toBe(5);
-    const years = await q(`SELECT DISTINCT extract(year FROM inspected_at)::int AS y FROM inspections ORDER BY y`);
+    expect((await one(sql`SELECT count(*)::int AS n FROM inspections`)).n).toBe(500);
+    expect((await one(sql`SELECT count(*)::int AS n FROM projects`)).n).toBe(5);
+    const years = await q(sql`SELECT DISTINCT extract(year FROM inspected_at)::int AS y FROM inspections ORDER BY y`);
     expect(years.map((r) => r.y)).toEqual([2021, 2022, 2023, 2024, 2025]);
   });
 
   it('lies somewhere real: inside a few kilometres around 51.9° N 8.3° E', async () => {
-    const e = await one(`SELECT ST_XMin(x) AS w, ST_YMin(x) AS s, ST_XMax(x) AS e, ST_YMax(x) AS n
+    const e = await one(sql`SELECT ST_XMin(x) AS w, ST_YMin(x) AS s, ST_XMax(x) AS e, ST_YMax(x) AS n
                          FROM (SELECT ST_Extent(geom)::geometry AS x FROM assets) t`);
     expect(e.w).toBeGreaterThan(8.2);
     expect(e.e).toBeLessThan(8.4);
@@ -57,7 +57,7 @@ describe('the demo town loaded on first start', () => {
   });
 
   it('every section joins two existing nodes, end to end', async () => {
-    const bad = await one(`
+    const bad = await one(sql`
       SELECT count(*)::int AS n FROM assets s
       LEFT JOIN assets f ON f.id = s.from_node_id AND f.object_type = 'node'
       LEFT JOIN assets t ON t.id = s.to_node_id AND t.object_type = 'node'
@@ -68,7 +68,7 @@ describe('the demo town loaded on first start', () => {
   });
 
   it('sections fall 0.3–2 % towards the outfall', async () => {
-    const r = await one(`SELECT min((from_invert_m - to_invert_m) / length_m) AS lo,
+    const r = await one(sql`SELECT min((from_invert_m - to_invert_m) / length_m) AS lo,
                                 max((from_invert_m - to_invert_m) / length_m) AS hi
                          FROM assets WHERE object_type = 'section'`);
     expect(r.lo).toBeGreaterThan(0.0029);
@@ -76,7 +76,7 @@ describe('the demo town loaded on first start', () => {
   });
 
   it('laterals lie on their section, at their chainage', async () => {
-    const r = await one(`
+    const r = await one(sql`
       SELECT max(ST_Distance(ST_StartPoint(l.geom)::geography, s.geom::geography)) AS off_line,
              max(abs(ST_LineLocatePoint(s.geom, ST_StartPoint(l.geom)) * s.length_m - l.chainage_m)) AS off_chainage,
              count(*) FILTER (WHERE s.object_type IS DISTINCT FROM 'section')::int AS orphans
@@ -88,7 +88,7 @@ describe('the demo town loaded on first start', () => {
   });
 
   it('inspections reference existing assets and start at one of their nodes', async () => {
-    const bad = await one(`
+    const bad = await one(sql`
       SELECT count(*)::int AS n FROM inspections i
       LEFT JOIN assets a ON a.id = i.asset_id
       WHERE a.id IS NULL
@@ -100,7 +100,7 @@ describe('the demo town loaded on first start', () => {
   it('stored grades, inspection scores and asset conditions match the core rules', async () => {
     const codes = new Map(DEMO_CODES.map((c) => [c.code, c]));
     const observations = await q(
-      `SELECT inspection_id, code, characterisation, quantification1, distance_m, continuous, continuous_group, grade
+      sql`SELECT inspection_id, code, characterisation, quantification1, distance_m, continuous, continuous_group, grade
        FROM observations ORDER BY id`,
     );
     const byInspection = new Map<number, any[]>();
@@ -109,7 +109,7 @@ describe('the demo town loaded on first start', () => {
       const id = Number(o.inspection_id);
       byInspection.set(id, [...(byInspection.get(id) ?? []), o]);
     }
-    const inspections = await q(`SELECT * FROM inspections ORDER BY id`);
+    const inspections = await q(sql`SELECT * FROM inspections ORDER BY id`);
     for (const i of inspections) {
       const s = scoreInspection(
         (byInspection.get(Number(i.id)) ?? []).map((o) => ({
@@ -135,7 +135,7 @@ describe('the demo town loaded on first start', () => {
         s.operational.quick,
       ]);
     }
-    const assets = await q(`SELECT id, condition_grade, condition_inspection_id FROM assets
+    const assets = await q(sql`SELECT id, condition_grade, condition_inspection_id FROM assets
                             WHERE id IN (SELECT asset_id FROM inspections)`);
     for (const a of assets) {
       const mine = inspections.filter((i) => String(i.asset_id) === String(a.id));
@@ -158,13 +158,13 @@ describe('the demo town loaded on first start', () => {
   });
 
   it('continuous defects come as start and finish pairs, and video offsets grow along the pipe', async () => {
-    const unpaired = await one(`
+    const unpaired = await one(sql`
       SELECT count(*)::int AS n FROM (
         SELECT inspection_id, continuous_group FROM observations WHERE continuous IS NOT NULL
         GROUP BY 1, 2 HAVING count(*) FILTER (WHERE continuous = 'S') <> 1 OR count(*) FILTER (WHERE continuous = 'F') <> 1
       ) t`);
     expect(unpaired.n).toBe(0);
-    const backwards = await one(`
+    const backwards = await one(sql`
       SELECT count(*)::int AS n FROM observations a JOIN observations b
         ON b.inspection_id = a.inspection_id AND b.sequence = a.sequence + 1
       WHERE b.video_offset_ms < a.video_offset_ms`);
@@ -172,18 +172,18 @@ describe('the demo town loaded on first start', () => {
   });
 
   it('tasks and assignments come in every state, assigned to demo users of every role', async () => {
-    const tasks = await q(`SELECT DISTINCT state FROM tasks ORDER BY state`);
+    const tasks = await q(sql`SELECT DISTINCT state FROM tasks ORDER BY state`);
     expect(tasks.map((t) => t.state)).toEqual(['completed', 'deleted', 'inspection-created', 'planned', 'started']);
-    const assignments = await q(`SELECT DISTINCT status FROM assignments ORDER BY status`);
+    const assignments = await q(sql`SELECT DISTINCT status FROM assignments ORDER BY status`);
     expect(assignments.map((a) => a.status)).toEqual(['assigned', 'cancelled', 'done', 'in-progress', 'unassigned']);
-    const roles = await q(`SELECT DISTINCT role FROM users ORDER BY role`);
+    const roles = await q(sql`SELECT DISTINCT role FROM users ORDER BY role`);
     expect(roles.map((r) => r.role)).toEqual(['administrator', 'editor', 'guest', 'regular']);
   });
 
   it('`seed --reset` empties the network and rebuilds the same town from the same seed', async () => {
-    await q(`INSERT INTO user_shortcuts (user_id, kind, object_id) SELECT id, 'asset', 1 FROM users WHERE login = 'admin'
+    await q(sql`INSERT INTO user_shortcuts (user_id, kind, object_id) SELECT id, 'asset', 1 FROM users WHERE login = 'admin'
              ON CONFLICT DO NOTHING`);
-    await q(`UPDATE assets SET street = 'Changed Street' WHERE id = 1`);
+    await q(sql`UPDATE assets SET street = 'Changed Street' WHERE id = 1`);
     const loaded = await server.services.demo.load(DEFAULT_SEED, { reset: true });
     expect(loaded.assets).toBeGreaterThan(10_000);
     expect(await server.services.demo.checksum()).toBe(DEMO_CHECKSUM);

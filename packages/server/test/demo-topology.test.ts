@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SchedulerQuery } from '@manway/core/api/websync';
-import { openPglite } from '../src/db/connection';
+import { openPglite, type Database } from '../src/db/connection';
+import { sql, type SQL } from '../src/db/sql';
 import { bringUp, Readiness } from '../src/platform';
 import { createServices } from '../src/services';
 import { SYNC_ACCOUNT_LOGIN, toCurrentUser } from '../src/modules/users/service';
@@ -16,8 +17,7 @@ import { TEST_ADMIN_PASSWORD, testConfig } from './template';
 const SLOW = 180_000;
 const BY_NAME = SchedulerQuery.parse({ Path: 'Name' });
 const quiet = { info: () => {}, error: () => {} };
-const count = async (db: { query: <T>(sql: string) => Promise<T[]> }, sql: string) =>
-  (await db.query<{ n: number }>(sql))[0]!.n;
+const count = async (db: Pick<Database, 'query'>, statement: SQL) => (await db.query<{ n: number }>(statement))[0]!.n;
 
 describe('the Office system of the demo topology', () => {
   it(
@@ -53,7 +53,7 @@ describe('the Office system of the demo topology', () => {
         expect((await office.client().signIn(SYNC_ACCOUNT_LOGIN, 'first-agent-password')).status).toBe(400);
         expect((await office.client().signIn(SYNC_ACCOUNT_LOGIN, 'second-agent-password')).status).toBe(200);
         expect(
-          await count(office.db, `SELECT count(*)::int AS n FROM users WHERE login = '${SYNC_ACCOUNT_LOGIN}'`),
+          await count(office.db, sql`SELECT count(*)::int AS n FROM users WHERE login = ${SYNC_ACCOUNT_LOGIN}`),
         ).toBe(1);
       } finally {
         await office.close();
@@ -79,8 +79,8 @@ describe('the Field system of the demo topology', () => {
         const start = async () => (await bringUp(db, services, config, new Readiness(), quiet))?.stop();
         await start();
 
-        expect(await count(db, `SELECT count(*)::int AS n FROM assets`)).toBe(0);
-        expect(await count(db, `SELECT count(*)::int AS n FROM users WHERE login <> 'admin'`)).toBe(0);
+        expect(await count(db, sql`SELECT count(*)::int AS n FROM assets`)).toBe(0);
+        expect(await count(db, sql`SELECT count(*)::int AS n FROM users WHERE login <> 'admin'`)).toBe(0);
         const admin = toCurrentUser((await services.users.findByLogin('admin'))!);
         const ids = await services.websync.scheduleIds(admin, BY_NAME);
         const schedules = await services.websync.schedulesByIds(ids);

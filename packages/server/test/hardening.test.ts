@@ -11,6 +11,7 @@ import { SESSION_ID_HEADER } from '@manway/core/editions';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { deepArray, rawRequest } from './openapi-cases';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { sql } from '../src/db/sql';
 
 let server: TestServer;
 let webDir: string;
@@ -75,7 +76,7 @@ function nestedGroups(depth: number, property = 'assetId'): string {
 
 /** One inspection's observations filtered by `conditions` (JSON text). */
 async function observationsWhere(conditions: string) {
-  const inspection = (await server.db.query<{ id: string }>(`SELECT id::text AS id FROM inspections LIMIT 1`))[0]!;
+  const inspection = (await server.db.query<{ id: string }>(sql`SELECT id::text AS id FROM inspections LIMIT 1`))[0]!;
   return admin.post('/api/filters/results/observation', {
     parentObjectType: 'Inspection',
     parentObjectId: Number(inspection.id),

@@ -16,11 +16,8 @@ import { compile, type SQL } from './sql';
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
-  /**
-   * One statement written with the `sql` tag (db/sql.ts); rows as plain objects.
-   * @deprecated form: `(text, params)` with `$n` placeholders, until every repository is converted.
-   */
-  query<T = Record<string, unknown>>(statement: SQL | string, params?: unknown[]): Promise<T[]>;
+  /** One statement written with the `sql` tag (db/sql.ts); rows as plain objects. */
+  query<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
   /** Several statements without parameters (migrations, pg-boss DDL); rows of the last one. */
   exec(text: string): Promise<Record<string, unknown>[]>;
   /** Runs `fn` on one pinned connection (session-level locks, multi-step DDL). */
@@ -73,8 +70,8 @@ export async function openPostgres(url: string): Promise<Database> {
   const listener = new PostgresListener(url);
   const db: Database = {
     kind: 'postgres',
-    async query(statement, params) {
-      const q = toQuery(statement, params);
+    async query(statement) {
+      const q = compile(statement);
       return (await pool.query(q.text, q.params)).rows;
     },
     exec: async (text) => lastRows(await pool.query(text)),
@@ -84,8 +81,8 @@ export async function openPostgres(url: string): Promise<Database> {
       try {
         return await fn({
           kind: 'postgres',
-          query: async (statement, params) => {
-            const q = toQuery(statement, params);
+          query: async (statement) => {
+            const q = compile(statement);
             return (await client.query(q.text, q.params)).rows;
           },
           exec: async (text) => lastRows(await client.query(text)),
@@ -111,10 +108,6 @@ export async function openPostgres(url: string): Promise<Database> {
     }),
   };
   return db;
-}
-
-function toQuery(statement: SQL | string, params: unknown[] | undefined) {
-  return typeof statement === 'string' ? { text: statement, params: params ?? [] } : compile(statement);
 }
 
 function inTransaction<T>(db: Database, fn: (tx: Connection) => Promise<T>): Promise<T> {
@@ -175,8 +168,8 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
   const db: Database & { pglite: PGlite } = {
     kind: 'pglite',
     pglite,
-    async query(statement, params) {
-      const q = toQuery(statement, params);
+    async query(statement) {
+      const q = compile(statement);
       return (await pglite.query(q.text, q.params)).rows as never[];
     },
     exec: async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],

@@ -53,8 +53,8 @@ function recordingDatabase(answers: Rows[]): { db: Database; statements: Recorde
   const answer = () => (answers[statements.length - 1] ?? []) as never[];
   const db: Database = {
     kind: 'postgres',
-    async query(statement: SQL | string, params?: unknown[]) {
-      statements.push(typeof statement === 'string' ? { text: statement, params: params ?? [] } : compile(statement));
+    async query(statement: SQL) {
+      statements.push(compile(statement));
       return answer();
     },
     async exec(text) {
