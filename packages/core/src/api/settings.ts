@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COORDINATE_FORMATS } from '../coordinates-format';
 import { EDITIONS } from '../editions';
+import { Wgs84Extent } from '../domain/extent';
 
 export const CONNECTIVITY_TYPES = ['Node', 'Section', 'Lateral', 'Area', 'Point'] as const;
 
@@ -57,13 +58,10 @@ export const Basemap = z.object({
 });
 export type Basemap = z.infer<typeof Basemap>;
 
-/** [west, south, east, north] in WGS 84 degrees. */
-export const Extent = z.tuple([z.number(), z.number(), z.number(), z.number()]);
-
 export const MapSettings = z.object({
   basemaps: z.array(Basemap),
   defaultBasemapId: z.string(),
-  initialExtent: Extent,
+  initialExtent: Wgs84Extent,
 });
 export type MapSettings = z.infer<typeof MapSettings>;
 

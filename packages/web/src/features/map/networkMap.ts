@@ -47,7 +47,7 @@ import OlFeature from 'ol/Feature';
 import { assetStyle, clusterStyle, editedLocationStyle, userPositionStyles, type Highlight } from './olStyles';
 import { selectionKey, type SelectedFeature, type SelectionKey } from './selection';
 import { CLUSTER_MIN_RESOLUTION, MAP_LAYERS, type MapLayerId } from './styleTable';
-import type { Wgs84Extent } from './viewportLoader';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
 
 export type LonLat = [longitude: number, latitude: number];
 

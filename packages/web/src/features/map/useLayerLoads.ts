@@ -10,7 +10,8 @@ import { useAppDispatch } from '../../shell/store/hooks';
 import { getLayerFeatures, useGetLayerFeaturesQuery, type LayerFeaturesArgs } from './api/layerFeatures';
 import type { LayerSource } from './scaleMode';
 import type { MapLayerId } from './styleTable';
-import { ViewportLoader, type Wgs84Extent } from './viewportLoader';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
+import { ViewportLoader } from './viewportLoader';
 
 export interface LayerLoads {
   results: Partial<Record<MapLayerId, MapResults>>;

@@ -6,10 +6,9 @@
  * (scaleMode.ts): a layer drawn from tiles asks only how many features the view holds.
  */
 import type { MapResults } from '@manway/core/api/map';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
 import { nextLayerSource, type LayerSource } from './scaleMode';
 import type { MapLayerId } from './styleTable';
-
-export type Wgs84Extent = readonly [west: number, south: number, east: number, north: number];
 
 /** Long enough to skip the stops of a drag or a wheel zoom, short enough to feel immediate. */
 export const VIEWPORT_DEBOUNCE_MS = 250;

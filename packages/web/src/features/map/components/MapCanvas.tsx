@@ -7,7 +7,7 @@ import { NetworkMap, type NetworkMapEvents } from '../networkMap';
 import type { LayerSource } from '../scaleMode';
 import type { SelectionKey } from '../selection';
 import { MAP_LAYERS, type MapLayerId } from '../styleTable';
-import type { Wgs84Extent } from '../viewportLoader';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
 
 export interface MapCanvasProps extends NetworkMapEvents {
   initialExtent: Wgs84Extent;

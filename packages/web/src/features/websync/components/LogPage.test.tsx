@@ -303,6 +303,8 @@ describe('log page', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(lastQuery(idCalls(server)).get('Path')).toBe('Login'));
     expect(lastQuery(idCalls(server)).get('SortDirection')).toBe('Ascending');
+    // The list starts afresh with each answer: click the header of the list the answer brought.
+    await waitFor(() => expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy'));
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(lastQuery(idCalls(server)).get('SortDirection')).toBe('Descending'));
   });
