@@ -26,6 +26,7 @@ export const KNOWN_ERROR_CODES = [
   'server/path-not-found',
   'server/web-config-not-found',
   'object/not-found',
+  'form/missing-templates',
 ] as const;
 export type KnownErrorCode = (typeof KNOWN_ERROR_CODES)[number];
 

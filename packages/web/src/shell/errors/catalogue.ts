@@ -57,6 +57,10 @@ export const KNOWN_ERROR_MESSAGES: Record<KnownErrorCode, ErrorMessage> = {
     title: 'Object not found',
     text: 'The object no longer exists. Another user may have deleted it.',
   },
+  'form/missing-templates': {
+    title: 'Form templates missing',
+    text: 'There are no form templates to complete this operation. Please contact support.',
+  },
 };
 
 /** Sent with 409, which the global handling leaves to the screen: the screens that save with a version show it. */
