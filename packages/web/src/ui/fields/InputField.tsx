@@ -27,6 +27,17 @@ export interface CommonFieldProps {
   placeholder?: string;
   autoComplete?: string;
   className?: string;
+  /** Shown after the label; read as the field's description, so the accessible name stays the label. */
+  unit?: string | null;
+  /** A short help text under the input. */
+  hint?: string;
+  /**
+   * A message from outside the field (a form's own rules, the server's answer), shown like the field's
+   * own: after it is touched or showError is set, never while focused, and after the field's own rules.
+   */
+  error?: string | null;
+  /** The id of a datalist whose entries the input suggests. */
+  list?: string;
 }
 
 interface InputFieldProps<V extends string | number> extends CommonFieldProps {
@@ -57,10 +68,16 @@ export function InputField<V extends string | number>({
   autoComplete,
   className,
   inputMode,
+  unit,
+  hint,
+  error,
+  list,
 }: InputFieldProps<V>) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const unitId = `${inputId}-unit`;
+  const hintId = `${inputId}-hint`;
 
   const [text, setText] = useState(() => format(value));
   const [valueShown, setValueShown] = useState(value);
@@ -106,7 +123,9 @@ export function InputField<V extends string | number>({
   };
 
   const result = validateField(parse(text), rules);
-  const errorShown = !result.valid && (touched || showError) && !focused;
+  const message = result.valid ? error : result.message;
+  const errorShown = Boolean(message) && (touched || showError) && !focused;
+  const describedBy = [unit && unitId, hint && hintId, errorShown && errorId].filter(Boolean).join(' ');
 
   return (
     <div className={['mw-field', errorShown && 'mw-field--invalid', className].filter(Boolean).join(' ')}>
@@ -115,6 +134,11 @@ export function InputField<V extends string | number>({
         {rules.required && (
           <span className="mw-field__required" aria-hidden="true">
             *
+          </span>
+        )}
+        {unit && (
+          <span id={unitId} className="mw-field__unit" aria-hidden="true">
+            ({unit})
           </span>
         )}
       </label>
@@ -127,18 +151,24 @@ export function InputField<V extends string | number>({
         placeholder={placeholder}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        list={list}
         readOnly={rules.readonly}
         disabled={rules.disabled}
         aria-required={rules.required || undefined}
         aria-invalid={errorShown}
-        aria-describedby={errorShown ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={onInputChange}
         onFocus={() => setFocused(true)}
         onBlur={onInputBlur}
       />
-      {!result.valid && errorShown && (
+      {hint && (
+        <p id={hintId} className="mw-field__hint">
+          {hint}
+        </p>
+      )}
+      {errorShown && (
         <p id={errorId} className="mw-field__error">
-          {result.message}
+          {message}
         </p>
       )}
     </div>
