@@ -10,6 +10,7 @@ import { NETWORK_TABLES } from '../src/modules/demo/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
 import { sql, type SQL } from '../src/db/sql';
+import type { FormObjectType, FormTemplate } from '@manway/core/forms/template';
 
 type ProxyMode = 'forward' | 'down' | 'hold';
 
@@ -90,7 +91,10 @@ const CHECKSUMS: Record<string, SQL> = {
       (SELECT string_agg(row(o.*)::text, ',' ORDER BY key) FROM object_types o),
       (SELECT string_agg(row(s.*)::text, ',' ORDER BY key) FROM asset_subtypes s),
       (SELECT string_agg(row(s.*)::text, ',' ORDER BY id) FROM standards s),
-      (SELECT string_agg(row(c.*)::text, ',' ORDER BY standard_id, code) FROM observation_codes c))) AS h`,
+      (SELECT string_agg(row(c.*)::text, ',' ORDER BY standard_id, code) FROM observation_codes c),
+      -- A template's updated_at is when this system wrote it.
+      (SELECT string_agg(row(f.id, f.object_type, f.standard_id, f.label, f.definition, f.source, f.version)::text, ','
+        ORDER BY id) FROM form_templates f))) AS h`,
 };
 const checksum = async (s: TestServer, what: keyof typeof CHECKSUMS) => (await one(s, CHECKSUMS[what]!)).h as string;
 
@@ -145,7 +149,17 @@ describe('the Office export calls', () => {
     expect((await office.client().get('/api/sync/export/nodes')).status).toBe(401);
     const inspector = office.client();
     await inspector.signIn('inspector', 'inspector-demo');
-    for (const kind of ['object-types', 'subtypes', 'standards', 'codes', 'users', 'projects', 'nodes', 'sections']) {
+    for (const kind of [
+      'object-types',
+      'subtypes',
+      'standards',
+      'codes',
+      'form-templates',
+      'users',
+      'projects',
+      'nodes',
+      'sections',
+    ]) {
       expect((await inspector.get(`/api/sync/export/${kind}`)).status, kind).toBe(403);
     }
   });
@@ -202,6 +216,95 @@ describe('scenario 6: getting database structure and standards', () => {
     const again = await newTask('GettingDatabaseStructure');
     expect(await field.services.syncAgent.run(again)).toBe('FinishedSuccessfully');
     expect(await logOf(again, 'Client')).toMatch(/Asset subtypes: 0 copied, 8 already up to date, 0 skipped/);
+    expect(await checksum(field, 'structure')).toBe(await checksum(office, 'structure'));
+  });
+});
+
+/** A one-field template, as an Office's administrator might write one. */
+function formTemplate(id: string, objectType: FormObjectType, standardId: string | null, label: string): FormTemplate {
+  return {
+    id,
+    objectType,
+    standardId,
+    label,
+    tabs: [
+      {
+        id: 'main',
+        label: 'Main',
+        fields: [
+          { id: 'material', label: 'Material', kind: 'simple', valueModelType: 'String', rules: { maxLength: 100 } },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * Makes `template` the one template of its type and standard in one system, as its own administrator
+ * would: any other of that type and standard goes.
+ */
+async function putTemplate(s: TestServer, template: FormTemplate, source: 'shipped' | 'custom', version: number) {
+  await s.db.query(
+    sql`DELETE FROM form_templates WHERE object_type = ${template.objectType}
+       AND standard_id IS NOT DISTINCT FROM ${template.standardId}::text AND id <> ${template.id}`,
+  );
+  await s.db.query(
+    sql`INSERT INTO form_templates (id, object_type, standard_id, label, definition, source, version)
+     VALUES (${template.id}, ${template.objectType}, ${template.standardId}, ${template.label},
+       ${JSON.stringify(template)}::jsonb, ${source}, ${version})
+     ON CONFLICT (id) DO UPDATE SET object_type = excluded.object_type, standard_id = excluded.standard_id,
+       label = excluded.label, definition = excluded.definition, source = excluded.source, version = excluded.version`,
+  );
+}
+
+const fieldTemplate = (id: string) =>
+  one(
+    field,
+    sql`SELECT label, source, version, definition->>'label' AS "definitionLabel" FROM form_templates WHERE id = ${id}`,
+  );
+
+describe('scenario 6: form templates travel with the structure and standards', () => {
+  it("copies the Office's templates after the standards they name; a Field's own of the same type gives way", async () => {
+    await putTemplate(office, formTemplate('node', 'node', null, 'Node (office)'), 'custom', 7);
+    // Of a standard the Field gets in the same run, one step before.
+    await office.db.exec(`
+      INSERT INTO standards (id, name, version, applies_to, grade_min, grade_max, worst_is_high, scoring_method, continuous_unit_m)
+        VALUES ('demo-c', 'Third demo standard', '1', ARRAY['section'], 1, 5, true, 'peak-rating-index', 1)`);
+    await putTemplate(
+      office,
+      formTemplate('inspection:demo-c', 'inspection', 'demo-c', 'Inspection (demo-c)'),
+      'custom',
+      1,
+    );
+    await putTemplate(field, formTemplate('field-node', 'node', null, 'Node (field)'), 'custom', 9);
+
+    const id = await newTask('GettingDatabaseStructure');
+    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    expect(await checksum(field, 'structure')).toBe(await checksum(office, 'structure'));
+    expect(await fieldTemplate('node')).toEqual({
+      label: 'Node (office)',
+      source: 'custom',
+      version: 7,
+      definitionLabel: 'Node (office)',
+    });
+    expect(await fieldTemplate('inspection:demo-c')).toMatchObject({ label: 'Inspection (demo-c)', version: 1 });
+    expect(await field.db.query(sql`SELECT id FROM form_templates WHERE id = 'field-node'`)).toEqual([]);
+    expect(await logOf(id, 'Client')).toMatch(/Form templates: [1-9]\d* copied, \d+ already up to date, 0 skipped/);
+  });
+
+  it('a template changed on the Office arrives on the Field after the next run, over a custom edit of the Field', async () => {
+    await putTemplate(field, formTemplate('node', 'node', null, 'Node (edited on the Field)'), 'custom', 12);
+    await putTemplate(office, formTemplate('node', 'node', null, 'Node (office, second edition)'), 'custom', 8);
+
+    const id = await newTask('GettingDatabaseStructure');
+    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    expect(await fieldTemplate('node')).toEqual({
+      label: 'Node (office, second edition)',
+      source: 'custom',
+      version: 8,
+      definitionLabel: 'Node (office, second edition)',
+    });
+    expect(await logOf(id, 'Client')).toMatch(/Form templates: 1 copied, \d+ already up to date, 0 skipped/);
     expect(await checksum(field, 'structure')).toBe(await checksum(office, 'structure'));
   });
 });

@@ -4,6 +4,7 @@
  * again before writing anything. Records name each other by global id, never by a local id.
  */
 import { z } from 'zod';
+import { FORM_OBJECT_TYPES, FormTemplate } from '../forms/template';
 import {
   dateOnlyProblem,
   ewkbProblem,
@@ -15,14 +16,15 @@ import {
 
 /**
  * What can be exported, in the order a full copy must take: object types before their subtypes,
- * standards before their codes and the projects using them, nodes before the sections joining
- * them, sections before their laterals.
+ * standards before their codes, form templates and the projects using them, nodes before the
+ * sections joining them, sections before their laterals.
  */
 export const EXPORT_KINDS = [
   'object-types',
   'subtypes',
   'standards',
   'codes',
+  'form-templates',
   'users',
   'projects',
   'nodes',
@@ -118,6 +120,21 @@ export const CodeRecord = z.object({
   gradeRule: z.unknown(),
 });
 
+/**
+ * A form template as stored: its definition, who wrote it (shipped with the product, or a custom one
+ * of this organisation) and its version. It travels with the structure and standards: the Office's
+ * replaces the Field's, custom or not.
+ */
+export const FormTemplateRecord = z.object({
+  id: bounded(100),
+  objectType: z.enum(FORM_OBJECT_TYPES),
+  standardId: text(100),
+  label: text(200),
+  definition: FormTemplate,
+  source: z.enum(['shipped', 'custom']),
+  version: int,
+});
+
 /** No password hash, session or token crosses the wire: a copied account signs in as the Field decides. */
 export const UserRecord = z.object({
   globalId: GlobalId,
@@ -180,6 +197,7 @@ export const EXPORT_RECORDS = {
   subtypes: SubtypeRecord,
   standards: StandardRecord,
   codes: CodeRecord,
+  'form-templates': FormTemplateRecord,
   users: UserRecord,
   projects: ProjectRecord,
   nodes: AssetRecord,

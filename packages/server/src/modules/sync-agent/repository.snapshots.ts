@@ -49,6 +49,14 @@ export const snapshots = defineSnapshots('sync-agent', (db) => new SyncAgentRepo
         percentage: 90,
       }),
   },
+  'a page of form templates written (replacing a Field template of the same type and standard)': {
+    rows: held(5),
+    run: (repo) =>
+      repo.applyPage(lease, 'form-templates', [{ id: 'node', objectType: 'node', standardId: null }], cursor, {
+        operation: 'Copying form templates',
+        percentage: 95,
+      }),
+  },
   'log lines appended': (repo) => repo.appendLog(lease, 'server line\n', 'client line\n'),
   'run finished': (repo) => repo.finish(lease, 'FinishedSuccessfully', 'Finished'),
 });

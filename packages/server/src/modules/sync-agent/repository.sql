@@ -240,6 +240,63 @@ UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => $1),
 
 COMMIT;
 
+-- a page of form templates written (replacing a Field template of the same type and standard)
+BEGIN;
+
+DELETE FROM form_templates f
+      USING jsonb_to_recordset($1::jsonb) AS r(id text, "objectType" text, "standardId" text)
+      WHERE f.object_type = r."objectType" AND f.standard_id IS NOT DISTINCT FROM r."standardId" AND f.id <> r.id;
+-- params: $1 = "[{\"id\":\"node\",\"objectType\":\"node\",\"standardId\":null}]"
+
+WITH page AS MATERIALIZED (
+      SELECT r."id" AS id,
+        r."objectType" AS object_type,
+        r."standardId" AS standard_id,
+        r."label" AS label,
+        r."definition" AS definition,
+        r."source" AS source,
+        r."version" AS version,
+        'form template ' || r.id AS "#label",
+        CASE
+          WHEN r."standardId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")
+            THEN 'its standard ' || r."standardId" || ' is not in the Field system; get the database structure first'
+        END AS "#reason",
+        r.ordinality AS "#ord"
+      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("id" text, "objectType" text, "standardId" text, "label" text, "definition" jsonb, "source" text, "version" integer)) WITH ORDINALITY AS r
+    ), written AS (
+      INSERT INTO form_templates (id, object_type, standard_id, label, definition, source, version)
+      SELECT id, object_type, standard_id, label, definition, source, version FROM page WHERE "#reason" IS NULL
+      ON CONFLICT (id) DO UPDATE SET object_type = excluded.object_type,
+        standard_id = excluded.standard_id,
+        label = excluded.label,
+        definition = excluded.definition,
+        source = excluded.source,
+        version = excluded.version,
+        updated_at = now()
+      WHERE (form_templates.object_type, form_templates.standard_id, form_templates.label, form_templates.definition, form_templates.source, form_templates.version) IS DISTINCT FROM (excluded.object_type, excluded.standard_id, excluded.label, excluded.definition, excluded.source, excluded.version)
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT "#ord" AS ord, "#label" AS label, "#reason" AS reason, NULL::boolean AS inserted
+      FROM page WHERE "#reason" IS NOT NULL
+    UNION ALL SELECT NULL, NULL, NULL, inserted FROM written
+    ORDER BY ord;
+-- params: $1 = "[{\"id\":\"node\",\"objectType\":\"node\",\"standardId\":null}]"
+
+INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped, failed)
+     VALUES ($1, $2, $3, $4, $5,
+       $6, $7)
+     ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
+       copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped,
+       failed = sync_agent_progress.failed + excluded.failed;
+-- params: $1 = 42, $2 = "form-templates", $3 = "3f2a6c1e-0000-4000-8000-000000000001", $4 = false, $5 = 0, $6 = 0, $7 = 0
+
+UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => $1),
+       current_operation = $2, percentage_complete = $3
+     WHERE id = $4 AND lease_token = $5 RETURNING cancel_requested;
+-- params: $1 = 600, $2 = "Copying form templates", $3 = 95, $4 = 42, $5 = "9d1e2f3a-0000-4000-8000-000000000002"
+
+COMMIT;
+
 -- log lines appended
 UPDATE sync_agent_tasks SET server_log = server_log || $1, client_log = client_log || $2
        WHERE id = $3 AND lease_token = $4;

@@ -218,6 +218,33 @@ const SPECS: Record<ExportKind, UpsertSpec> = {
       },
     ],
   },
+  // The Office is the authority for structure: its template replaces the Field's whenever they
+  // differ, a custom one of the Field included, as a standard does.
+  'form-templates': {
+    table: 'form_templates',
+    conflict: 'id',
+    label: `'form template ' || r.id`,
+    // One template per object type and standard: a Field template of the same type and standard
+    // under another id gives way to the Office's, instead of clashing with it.
+    before: (page) => sql`DELETE FROM form_templates f
+      USING jsonb_to_recordset(${page}::jsonb) AS r(id text, "objectType" text, "standardId" text)
+      WHERE f.object_type = r."objectType" AND f.standard_id IS NOT DISTINCT FROM r."standardId" AND f.id <> r.id`,
+    columns: [
+      c('id', 'id', 'text'),
+      c('object_type', 'objectType', 'text'),
+      c('standard_id', 'standardId', 'text'),
+      c('label', 'label', 'text'),
+      c('definition', 'definition', 'jsonb'),
+      c('source', 'source', 'text'),
+      c('version', 'version', 'integer'),
+    ],
+    skips: [
+      {
+        when: `r."standardId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")`,
+        reason: `'its standard ' || r."standardId" || ' is not in the Field system; get the database structure first'`,
+      },
+    ],
+  },
   users: {
     table: 'users',
     conflict: 'global_id',
@@ -332,7 +359,7 @@ function writeSql(spec: UpsertSpec, onlyNew = false): (page: string) => SQL {
 
 const TABLES_WITH: Record<string, Set<string>> = {
   version: new Set(['assets', 'projects', 'users']),
-  updated_at: new Set(['assets']),
+  updated_at: new Set(['assets', 'form_templates']),
 };
 
 const WRITES = Object.fromEntries(

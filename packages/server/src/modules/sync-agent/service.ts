@@ -49,13 +49,20 @@ interface Step {
 /** The run cannot start: the reason, for both logs. */
 class Unrunnable extends Error {}
 
-const STRUCTURE: Step[] = [{ kind: 'object-types' }, { kind: 'subtypes' }, { kind: 'standards' }, { kind: 'codes' }];
+const STRUCTURE: Step[] = [
+  { kind: 'object-types' },
+  { kind: 'subtypes' },
+  { kind: 'standards' },
+  { kind: 'codes' },
+  { kind: 'form-templates' },
+];
 
 const KIND_LABELS: Record<ExportKind, string> = {
   'object-types': 'object types',
   subtypes: 'asset subtypes',
   standards: 'standards',
   codes: 'observation codes',
+  'form-templates': 'form templates',
   users: 'users',
   projects: 'projects',
   nodes: 'nodes',

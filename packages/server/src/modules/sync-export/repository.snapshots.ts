@@ -8,6 +8,8 @@ export const snapshots = defineSnapshots('sync-export', (db) => new SyncExportRe
   'first page of object types': (repo) => repo.page('object-types', { after: undefined, limit: 500, only: undefined }),
   'page of observation codes after a code': (repo) =>
     repo.page('codes', { after: 'WRc-MSCC5/DEF', limit: 500, only: undefined }),
+  'page of form templates after a template': (repo) =>
+    repo.page('form-templates', { after: 'inspection:manway-demo', limit: 500, only: undefined }),
   'page of users': (repo) => repo.page('users', { after: cursor, limit: 500, only: undefined }),
   'page of projects a saved filter selects': (repo) =>
     repo.page('projects', { after: cursor, limit: 500, only: [7, 9] }),

@@ -22,6 +22,14 @@ SELECT standard_id || '/' || code AS cursor, standard_id AS "standardId", code,
     ORDER BY standard_id COLLATE "C", code COLLATE "C" LIMIT $5;
 -- params: $1 = "WRc-MSCC5/DEF", $2 = "WRc-MSCC5/DEF", $3 = "WRc-MSCC5/DEF", $4 = null, $5 = 500
 
+-- page of form templates after a template
+SELECT id AS cursor, id, object_type AS "objectType",
+      standard_id AS "standardId", label, definition, source, version
+    FROM form_templates
+    WHERE ($1::text IS NULL OR id COLLATE "C" > $2::text) AND $3::bigint[] IS NULL
+    ORDER BY id COLLATE "C" LIMIT $4;
+-- params: $1 = "inspection:manway-demo", $2 = "inspection:manway-demo", $3 = null, $4 = 500
+
 -- page of users
 SELECT global_id::text AS cursor, global_id::text AS "globalId", login,
       display_name AS "displayName", email, role, websync, disabled, organization

@@ -64,6 +64,11 @@ const PAGE_SQL: Record<ExportKind, (after: string | null, limit: number, only: n
         OR (standard_id COLLATE "C", code COLLATE "C") > (split_part(${after}::text, '/', 1), split_part(${after}::text, '/', 2)))
       AND ${only}::bigint[] IS NULL
     ORDER BY standard_id COLLATE "C", code COLLATE "C" LIMIT ${limit}`,
+  'form-templates': (after, limit, only) => sql`SELECT id AS cursor, id, object_type AS "objectType",
+      standard_id AS "standardId", label, definition, source, version
+    FROM form_templates
+    WHERE (${after}::text IS NULL OR id COLLATE "C" > ${after}::text) AND ${only}::bigint[] IS NULL
+    ORDER BY id COLLATE "C" LIMIT ${limit}`,
   users: (after, limit, only) => sql`SELECT global_id::text AS cursor, global_id::text AS "globalId", login,
       display_name AS "displayName", email, role, websync, disabled, organization
     FROM users
