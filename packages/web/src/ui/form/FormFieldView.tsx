@@ -187,7 +187,15 @@ function EditableField({
     case 'Boolean':
       return (
         <FieldFrame {...frame} layout="group">
-          {() => <Checkbox label={field.label} checked={booleanOf(value)} onChange={(checked) => onChange(checked)} />}
+          {() => (
+            // The frame shows the label; the checkbox keeps it for screen readers only.
+            <Checkbox
+              label={field.label}
+              hideLabel
+              checked={booleanOf(value)}
+              onChange={(checked) => onChange(checked)}
+            />
+          )}
         </FieldFrame>
       );
   }

@@ -1,10 +1,9 @@
 /** How a form value reads as text: read-only details, chips and summaries. */
-import { numberToText } from '@manway/core/rules/text-input';
 import type { FormLocation, SubjectInfo } from '@manway/core/forms/template';
 import type { SelectOption } from '../select-modal/selection';
 
 export const EMPTY_TEXT = '—';
-/** Spec section 9: coordinates keep 5 decimals. */
+/** Spec section 9: coordinates keep 5 decimals; section 5: the mask shows all 5. */
 export const COORDINATE_PRECISION = 5;
 
 export function booleanText(value: boolean): string {
@@ -17,7 +16,7 @@ export function optionLabel(options: readonly SelectOption[] | undefined, id: st
 }
 
 export function coordinateText(value: number | null | undefined): string {
-  return value === null || value === undefined ? EMPTY_TEXT : numberToText(value, COORDINATE_PRECISION);
+  return value === null || value === undefined ? EMPTY_TEXT : value.toFixed(COORDINATE_PRECISION);
 }
 
 /** Longitude first, as the values hold it. */

@@ -9,6 +9,7 @@ import { ConfirmDemo } from './ConfirmDemo';
 import { ControlsDemo } from './ControlsDemo';
 import { DateTimeDemo } from './DateTimeDemo';
 import { FieldsDemo } from './FieldsDemo';
+import { FormFieldsDemo } from './FormFieldsDemo';
 import { GridDemo } from './GridDemo';
 import { ModalsDemo } from './ModalsDemo';
 import { PagerDemo } from './PagerDemo';
@@ -29,6 +30,7 @@ const CONTENTS: [id: string, title: string][] = [
   ['date-time', 'Date and time'],
   ['confirm', 'Confirmations'],
   ['fields', 'Fields'],
+  ['form-fields', 'Form fields'],
   ['controls', 'Controls'],
   ['scroll', 'Scroll strip'],
   ['busy', 'Busy overlay'],
@@ -105,6 +107,7 @@ export function WidgetGalleryPage() {
         <DateTimeDemo />
         <ConfirmDemo selectedCount={selectedIds.length} onMassDelete={() => void deleteSelected()} />
         <FieldsDemo />
+        <FormFieldsDemo />
         <ControlsDemo />
         <ScrollDemo />
         <BusyDemo />
