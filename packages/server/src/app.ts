@@ -24,6 +24,7 @@ import type { OpenIdSingleSignOn } from './modules/account/oidc';
 import { oidcRoutes } from './modules/account/oidc-routes';
 import { accountRoutes } from './modules/account/routes';
 import { filtersRoutes } from './modules/filters/routes';
+import { formsRoutes } from './modules/forms/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationsRoutes } from './modules/locations/routes';
 import { mapRoutes } from './modules/map/routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.sso) await app.register(oidcRoutes(deps.sso, services.account, services.users, config));
   await app.register(settingsRoutes(services.settings));
   await app.register(objectsRoutes(services.objects));
+  await app.register(formsRoutes(services.forms));
   await app.register(locationsRoutes(services.locations));
   await app.register(mapRoutes(services.map));
   await app.register(tilesRoutes(services.tiles));

@@ -90,6 +90,8 @@ function isMissingPostgis(error: unknown): boolean {
 async function prepareFirstStart(services: Services, config: Config, log: Logger): Promise<void> {
   await services.settings.registerDefaultLicences();
   await services.demo.ensureReferenceData();
+  // After the standards: a standard's templates reference it.
+  await services.forms.ensureShippedTemplates();
   const admin = await services.users.ensureAdmin(config.adminPassword);
   if (admin.created) {
     log.info(

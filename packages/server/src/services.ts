@@ -8,6 +8,8 @@ import { DemoRepository } from './modules/demo/repository';
 import { DemoService } from './modules/demo/service';
 import { FiltersRepository } from './modules/filters/repository';
 import { FiltersService } from './modules/filters/service';
+import { FormsRepository } from './modules/forms/repository';
+import { FormsService } from './modules/forms/service';
 import { LocationsRepository } from './modules/locations/repository';
 import { LocationsService } from './modules/locations/service';
 import { MapRepository } from './modules/map/repository';
@@ -44,6 +46,7 @@ export interface Services {
   locations: LocationsService;
   map: MapService;
   filters: FiltersService;
+  forms: FormsService;
   work: WorkService;
   scale: ScaleService;
   websync: WebSyncService;
@@ -67,6 +70,7 @@ export function createServices(db: Database, config: Config): Services {
     networkExtent: () => map.networkExtent(),
   });
   const locations = new LocationsService(new LocationsRepository(db), objects);
+  const forms = new FormsService(new FormsRepository(db), objects);
   const work = new WorkService(new WorkRepository(db));
   const websync = new WebSyncService(new WebSyncRepository(db), {
     visible: async (user) => {
@@ -108,6 +112,7 @@ export function createServices(db: Database, config: Config): Services {
     locations,
     map,
     filters,
+    forms,
     work,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,

@@ -79,6 +79,18 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/locations/:type/:id': rule('member'),
   'POST /api/user-locations': rule('member'),
 
+  // object details and forms: the forms service refuses create and edit with the spec's texts (assets
+  // need editor permissions; inspections any non-guest, completed ones an editor); the rest only reads
+  'GET /api/object-details-templates/:type/:id': rule('signed-in'),
+  'GET /api/object-forms/:type/:id/:tabId': rule('signed-in'),
+  'PUT /api/object-forms/:type/:id/:tabId': rule('signed-in'),
+  'POST /api/object-forms/:type/:id': rule('signed-in'),
+  'POST /api/object-forms/:type': rule('signed-in'),
+  'POST /api/object-forms/:type/empty': rule('signed-in'),
+  'POST /api/object-forms/:type/:id/calculate': rule('signed-in'),
+  'POST /api/object-forms/:type/empty/calculate': rule('signed-in'),
+  'POST /api/object-forms/:type/empty/default-value': rule('signed-in'),
+
   // map, tiles, filters and search
   'GET /api/filters/results/map': rule('signed-in'),
   'GET /api/tiles/:layer/:z/:x/:y.pbf': rule('signed-in'),
