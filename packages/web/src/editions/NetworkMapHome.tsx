@@ -1,26 +1,60 @@
 /**
  * The map of the network as the office and inspect editions show it: the map feature with the
  * location feature plugged in (the user's position as a tool, the location editor in an object's
- * details) and the search feature in the sidebar and in an inspection's observations. Features do not know each other, so this is where
- * they meet.
+ * details), the forms feature (an object's details as its form, a new asset from the map, an
+ * inspection's header) and the search feature in the sidebar and in an inspection's observations.
+ * Features do not know each other, so this is where they meet.
  */
+import { NewAssetTool } from '../features/forms/components/NewAssetForm';
+import { ObjectForm } from '../features/forms/components/ObjectForm';
+import type { FormObject } from '../features/forms/api/objectForms';
 import { ObjectLocation } from '../features/location/components/ObjectLocation';
 import { MyLocationControl } from '../features/location/components/MyLocationControl';
-import { MapPage } from '../features/map/components/MapPage';
+import { MapPage, type MapTools } from '../features/map/components/MapPage';
+import { MAP_LAYERS, type MapLayerId } from '../features/map/styleTable';
 import { ObservationSearch } from '../features/search/components/ObservationSearch';
 import { SearchPanel } from '../features/search/components/SearchPanel';
+
+const isMapLayer = (type: string): type is MapLayerId => (MAP_LAYERS as readonly string[]).includes(type);
+
+/** An asset a form created opens in the map's details; other objects have no place on the map. */
+const openOnMap =
+  (tools: MapTools) =>
+  ({ type, id }: FormObject) => {
+    if (isMapLayer(type)) tools.openDetails({ layer: type, id });
+  };
 
 export function NetworkMapHome({ title }: { title: string }) {
   return (
     <MapPage
       title={title}
-      renderTools={(tools) => <MyLocationControl map={tools} />}
+      renderTools={(tools) => (
+        <>
+          <MyLocationControl map={tools} />
+          <NewAssetTool map={tools} onCreated={openOnMap(tools)} />
+        </>
+      )}
       renderPanel={(tools) => <SearchPanel map={tools} />}
+      renderObjectBody={(object, tools) => (
+        <ObjectForm
+          key={`${object.type}:${object.id}`}
+          object={{ type: object.type, id: object.id }}
+          map={tools}
+          onOpenObject={openOnMap(tools)}
+        />
+      )}
       renderObjectSections={(object, tools) => (
         <ObjectLocation key={`${object.type}:${object.id}`} object={object} map={tools} />
       )}
       renderObservations={(inspection, title) => (
-        <ObservationSearch key={inspection.id} inspectionId={inspection.id} title={title} />
+        <>
+          <ObjectForm
+            key={`Inspection:${inspection.id}`}
+            object={{ type: 'Inspection', id: inspection.id }}
+            showTitle
+          />
+          <ObservationSearch key={inspection.id} inspectionId={inspection.id} title={title} />
+        </>
       )}
     />
   );

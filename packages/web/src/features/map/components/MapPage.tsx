@@ -64,6 +64,8 @@ export interface MapTools {
   showSearchResults(results: MapResults | null, mode: 'highlight' | 'filter'): void;
   /** Selects a feature as a click on it does, opening its summary. */
   selectFeature(feature: SelectedFeature): void;
+  /** Opens an object's details, as Open details in its summary does (an asset just created). */
+  openDetails(object: Pick<SelectedFeature, 'layer' | 'id'>): void;
 }
 
 export interface MapPageExtensions {
@@ -71,6 +73,8 @@ export interface MapPageExtensions {
   renderPanel?(tools: MapTools): ReactNode;
   /** More tools beside Full extent and Select by box. */
   renderTools?(tools: MapTools): ReactNode;
+  /** What an object's details panel shows in place of its list of properties (its form). */
+  renderObjectBody?(object: ObjectDetails, tools: MapTools): ReactNode;
   /** Sections added to an object's details panel. */
   renderObjectSections?(object: ObjectDetails, tools: MapTools): ReactNode;
   /** What an inspection listed in an asset's details opens: its observations. */
@@ -102,6 +106,7 @@ function NetworkMapView({
   map,
   user,
   renderTools,
+  renderObjectBody,
   renderObjectSections,
   renderObservations,
   renderPanel,
@@ -113,7 +118,7 @@ function NetworkMapView({
   const [selection, setSelection] = useState<BoxSelection | null>(null);
   const [boxMode, setBoxMode] = useState(false);
   const [networkMap, setNetworkMap] = useState<NetworkMap | null>(null);
-  const [detailsOf, setDetailsOf] = useState<SelectedFeature | null>(null);
+  const [detailsOf, setDetailsOf] = useState<Pick<SelectedFeature, 'layer' | 'id'> | null>(null);
   const [pointer, setPointer] = useState<[number, number] | null>(null);
   const [fullExtentRequest, setFullExtentRequest] = useState(0);
   const [search, setSearch] = useState<MapCanvasProps['search']>(null);
@@ -159,6 +164,7 @@ function NetworkMapView({
         cancelPick: () => networkMap.cancelPick(),
         showSearchResults: (results, mode) => setSearch(results && { results, mode }),
         selectFeature: (feature) => onSelect(feature),
+        openDetails: (object) => setDetailsOf(object),
       },
     [format, networkMap, onSelect],
   );
@@ -254,6 +260,7 @@ function NetworkMapView({
           <OpenObjectDetails
             object={detailsOf}
             onClose={closeDetails}
+            renderBody={tools && renderObjectBody ? (object) => renderObjectBody(object, tools) : undefined}
             renderSections={tools ? (object) => renderObjectSections?.(object, tools) : undefined}
             renderObservations={renderObservations}
           />

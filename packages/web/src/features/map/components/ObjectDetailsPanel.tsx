@@ -22,10 +22,13 @@ function valueText(value: ObjectDetails['properties'][string]): string {
 export function ObjectDetailsPanel({
   details,
   onClose,
+  body,
   children,
 }: {
   details: ObjectDetails | null;
   onClose(): void;
+  /** Shown in place of the list of properties, when the edition draws them its own way. */
+  body?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -38,7 +41,9 @@ export function ObjectDetailsPanel({
           ✕
         </Button>
       </header>
-      {details ? (
+      {details && body !== undefined ? (
+        body
+      ) : details ? (
         <dl className="mw-map-card__facts mw-map-details__facts">
           {details.subtype && (
             <div className="mw-map-details__row">

@@ -14,11 +14,14 @@ import { ObjectDetailsPanel } from './ObjectDetailsPanel';
 export function OpenObjectDetails({
   object,
   onClose,
+  renderBody,
   renderSections,
   renderObservations,
 }: {
   object: Pick<SelectedFeature, 'layer' | 'id'>;
   onClose(): void;
+  /** Drawn in place of the list of properties (the edition's form of the object). */
+  renderBody?(object: ObjectDetails): ReactNode;
   renderSections?(object: ObjectDetails): ReactNode;
   renderObservations?(inspection: InspectionSummary, title: string): ReactNode;
 }) {
@@ -31,7 +34,7 @@ export function OpenObjectDetails({
   }, [isError, onClose]);
 
   return (
-    <ObjectDetailsPanel details={details ?? null} onClose={onClose}>
+    <ObjectDetailsPanel details={details ?? null} onClose={onClose} body={details && renderBody?.(details)}>
       {details && renderSections?.(details)}
       {details && (MAP_LAYERS as readonly string[]).includes(details.type) && (
         <AssetInspections
