@@ -6,7 +6,7 @@ import { SearchBox } from '../search-box/SearchBox';
 import type { SelectOption } from '../select-modal/selection';
 import { DEFAULT_NO_RESULTS_TEXT } from '../select-modal/SelectModal';
 import { codeText, familyByFirstLetter, groupCodes, type CodeGroupOf } from './codeFamilies';
-import { FieldFrame } from './FieldFrame';
+import { buttonControl, FieldFrame } from './FieldFrame';
 import { EMPTY_TEXT } from './fieldText';
 import type { FramedFieldProps } from './SelectField';
 
@@ -29,7 +29,7 @@ export function CodeField({ options, value, onChange, groupOf = familyByFirstLet
     <FieldFrame {...frame}>
       {(control) => (
         <>
-          <Button {...control} className="mw-form-field__picker" onClick={() => setPicking(true)}>
+          <Button {...buttonControl(control)} className="mw-form-field__picker" onClick={() => setPicking(true)}>
             <span>{chosen ? codeText(chosen) : (value ?? EMPTY_TEXT)}</span>
             <ChevronDownIcon aria-hidden="true" />
           </Button>

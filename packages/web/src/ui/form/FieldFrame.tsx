@@ -15,6 +15,11 @@ export interface FramedControlProps {
   'aria-required'?: boolean;
 }
 
+/** A picker button's share: ARIA allows aria-required only on inputs, and a button is none. */
+export function buttonControl(control: FramedControlProps): Omit<FramedControlProps, 'aria-required'> {
+  return { id: control.id, 'aria-describedby': control['aria-describedby'], 'aria-invalid': control['aria-invalid'] };
+}
+
 export interface FieldFrameProps {
   label: string;
   unit?: string | null;

@@ -413,6 +413,13 @@ describe('labels, units and errors', () => {
     expect(screen.getByText('This field is required')).toBeInTheDocument();
   });
 
+  it('a required picker button is marked by its label, not by aria-required (ARIA allows it on inputs only)', () => {
+    renderField(
+      formField({ id: 'code', label: 'Code', valueModelType: 'CodeEnum', options: CODES, rules: { required: true } }),
+    );
+    expect(screen.getByRole('button', { name: 'Code' })).not.toHaveAttribute('aria-required');
+  });
+
   it("a text field shows the first failing of its own rules before the form's message", async () => {
     const { user } = renderField(formField({ id: 'street', label: 'Street', rules: { required: true } }), {
       error: 'Another message',

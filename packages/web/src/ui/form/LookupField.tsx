@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { LookupValue } from '@manway/core/forms/template';
 import { IconButton } from '../controls/IconButton';
 import { CloseIcon } from '../controls/icons';
@@ -37,13 +37,6 @@ export function LookupField({ value, onChange, search, objectType, assetSubtype,
   const [activeIndex, setActiveIndex] = useState(-1);
   // Answers can arrive out of order; only the latest search's counts.
   const latestSearch = useRef(0);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
 
   if (value?.id !== valueShown?.id || value?.readableId !== valueShown?.readableId) {
     setValueShown(value);
@@ -55,10 +48,10 @@ export function LookupField({ value, onChange, search, objectType, assetSubtype,
     const searchNumber = ++latestSearch.current;
     search(objectType, term, assetSubtype).then(
       (hits) => {
-        if (mounted.current && searchNumber === latestSearch.current) setState({ status: 'found', hits });
+        if (searchNumber === latestSearch.current) setState({ status: 'found', hits });
       },
       () => {
-        if (mounted.current && searchNumber === latestSearch.current) setState({ status: 'failed' });
+        if (searchNumber === latestSearch.current) setState({ status: 'failed' });
       },
     );
   }, DEFAULT_SEARCH_DEBOUNCE_MS);

@@ -3,7 +3,7 @@ import { Button } from '../controls/Button';
 import { ChevronDownIcon } from '../controls/icons';
 import { SelectModal } from '../select-modal/SelectModal';
 import type { SelectOption } from '../select-modal/selection';
-import { FieldFrame } from './FieldFrame';
+import { buttonControl, FieldFrame } from './FieldFrame';
 import { EMPTY_TEXT, optionLabel } from './fieldText';
 import type { FramedFieldProps } from './SelectField';
 
@@ -21,7 +21,7 @@ export function MultiCodeField({ options, value, onChange, ...frame }: MultiCode
     <FieldFrame {...frame}>
       {(control) => (
         <>
-          <Button {...control} className="mw-form-field__picker" onClick={() => setPicking(true)}>
+          <Button {...buttonControl(control)} className="mw-form-field__picker" onClick={() => setPicking(true)}>
             <span className="mw-form-field__chips">
               {value.length === 0
                 ? EMPTY_TEXT

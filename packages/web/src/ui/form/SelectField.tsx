@@ -3,7 +3,7 @@ import { Button } from '../controls/Button';
 import { ChevronDownIcon } from '../controls/icons';
 import { SelectModal } from '../select-modal/SelectModal';
 import { SEARCH_BOX_MIN_OPTIONS, type SelectOption } from '../select-modal/selection';
-import { FieldFrame } from './FieldFrame';
+import { buttonControl, FieldFrame } from './FieldFrame';
 import { EMPTY_TEXT, optionLabel } from './fieldText';
 
 export interface FramedFieldProps {
@@ -34,7 +34,7 @@ export function SelectField({ options, value, onChange, ...frame }: SelectFieldP
       {(control) =>
         long ? (
           <>
-            <Button {...control} className="mw-form-field__picker" onClick={() => setPicking(true)}>
+            <Button {...buttonControl(control)} className="mw-form-field__picker" onClick={() => setPicking(true)}>
               <span>{value ? optionLabel(options, value) : EMPTY_TEXT}</span>
               <ChevronDownIcon aria-hidden="true" />
             </Button>

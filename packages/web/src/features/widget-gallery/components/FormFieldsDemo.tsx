@@ -3,6 +3,7 @@ import type { FormField, FormValue, FormValues, LookupValue } from '@manway/core
 import { validateFormField } from '@manway/core/forms/validate';
 import { DEMO_CODES } from '@manway/core/domain/standard';
 import { Checkbox } from '../../../ui/controls/Checkbox';
+import { DateTimeRangeField, type DateTimeRangeFieldValue } from '../../../ui/form/DateTimeRangeField';
 import { FormFieldView } from '../../../ui/form/FormFieldView';
 import { sampleAssets } from '../sampleAssets';
 import { GalleryExample, GallerySection } from './GallerySection';
@@ -161,6 +162,8 @@ const SAMPLE_VALUES: FormValues = {
   dateModified: '2024-03-06T16:05:00.000Z',
 };
 
+const USER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const REQUIRED_FIELD = field({ id: 'header.operator', label: 'Operator', rules: { required: true, maxLength: 80 } });
 
 export function FormFieldsDemo() {
@@ -169,6 +172,7 @@ export function FormFieldsDemo() {
   const [readOnly, setReadOnly] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [lastChange, setLastChange] = useState('Nothing changed yet.');
+  const [period, setPeriod] = useState<DateTimeRangeFieldValue>({ start: null, end: null });
   const context = { now: new Date(), creating: false };
 
   const errorOf = (formField: FormField, formValues: FormValues) => {
@@ -228,6 +232,19 @@ export function FormFieldsDemo() {
           showError
           onChange={setOperator}
         />
+      </GalleryExample>
+      <GalleryExample title="Date range (filters)">
+        <DateTimeRangeField
+          label="Inspected between"
+          hint="Choose a start: the end becomes the end of that day."
+          value={period}
+          onChange={setPeriod}
+          period="day"
+          timeZone={USER_TIME_ZONE}
+        />
+        <p className="mw-gallery-note">
+          Range reported: <code>{JSON.stringify(period)}</code>
+        </p>
       </GalleryExample>
     </GallerySection>
   );
