@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ import { healthRoutes } from './modules/health/routes';
 import { locationsRoutes } from './modules/locations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { objectsRoutes } from './modules/objects/routes';
+import { observationsRoutes } from './modules/observations/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { syncImportRoutes } from './modules/sync-import/routes';
@@ -75,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cookies are parsed in an onRequest hook of their own, which must run before the access hook.
   await app.register(cookie);
   await app.register(formbody);
+  // Observation and connected-subject submissions (decision 0023). Routes read the parts as streams; a
+  // file one byte over the media limit is cut off by the parser, and the store's own count refuses it.
+  await app.register(multipart, { limits: { fileSize: config.mediaMaxBytes + 1 } });
   registerCsrfGuard(app, config);
 
   // Until the database is ready, API calls answer its state; the settings loader shows the matching page.
@@ -119,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tilesRoutes(services.tiles));
   await app.register(filtersRoutes(services.filters));
   await app.register(workRoutes(services.work));
+  await app.register(observationsRoutes(services.observations));
   await app.register(webSyncRoutes(services.websync, services.syncAgent));
   await app.register(syncExportRoutes(services.syncExport));
   await app.register(syncImportRoutes(services.syncImport));

@@ -16,6 +16,8 @@ import { MapRepository } from './modules/map/repository';
 import { MapService } from './modules/map/service';
 import { ObjectsRepository } from './modules/objects/repository';
 import { ObjectsService } from './modules/objects/service';
+import { ObservationsRepository } from './modules/observations/repository';
+import { ObservationsService } from './modules/observations/service';
 import { TilesRepository } from './modules/tiles/repository';
 import { TilesService } from './modules/tiles/service';
 import { ScaleRepository } from './modules/scale/repository';
@@ -48,6 +50,7 @@ export interface Services {
   filters: FiltersService;
   forms: FormsService;
   work: WorkService;
+  observations: ObservationsService;
   scale: ScaleService;
   websync: WebSyncService;
   syncExport: SyncExportService;
@@ -114,6 +117,7 @@ export function createServices(db: Database, config: Config): Services {
     filters,
     forms,
     work,
+    observations: new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes),
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
     syncExport,

@@ -116,6 +116,17 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/projects': rule('editor'),
   'POST /api/subjects': rule('editor'),
 
+  // observations and connected subjects: recording them is field work any member does; once the
+  // inspection is accepted only editors change them, which the service checks (it knows the status).
+  'GET /api/observations': rule('signed-in'),
+  'POST /api/observations': rule('member'),
+  'PUT /api/observations/:id': rule('member'),
+  'DELETE /api/observations/:id': rule('member'),
+  'GET /api/connected-subjects': rule('signed-in'),
+  'POST /api/connected-subjects': rule('member'),
+  'PUT /api/connected-subjects/:id': rule('member'),
+  'DELETE /api/connected-subjects/:id': rule('member'),
+
   // the websync console (spec websync-console.md section 7)
   'GET /api/settings/go': rule('websync'),
   'GET /api/settings/userByLogin': rule('websync', { owners: [{ owner: 'self-login', at: 'query.login' }] }),

@@ -2,7 +2,7 @@
  * The media store's disk: files under DATA_DIR/media, and the partial files of transfers in
  * `incoming/<global id>.part`. Only bytes and paths here; what a file must be is the service's.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -128,6 +128,60 @@ export class MediaFiles {
       }
     }
     return out;
+  }
+
+  /**
+   * Streams a whole upload to a temporary file of its own while hashing and counting it, and keeps its
+   * first `headBytes` (the type signature). Past `limit` bytes it fails with `ChunkTooLargeError`;
+   * on any failure the temporary file is gone. Temporary names never look like a transfer's partial.
+   */
+  async receive(
+    body: Readable,
+    limit: number,
+    headBytes: number,
+  ): Promise<{ temp: string; sha256: string; size: number; head: Buffer }> {
+    const temp = join(this.root, 'incoming', `upload-${randomUUID()}.tmp`);
+    await mkdir(dirname(temp), { recursive: true });
+    const hash = createHash('sha256');
+    let size = 0;
+    let head = Buffer.alloc(0);
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > limit) return done(new ChunkTooLargeError(`more than ${limit} bytes`));
+        if (head.length < headBytes) head = Buffer.concat([head, chunk.subarray(0, headBytes - head.length)]);
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, createWriteStream(temp, { flags: 'wx' }));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw size > limit ? new ChunkTooLargeError(`more than ${limit} bytes`) : error;
+    }
+    return { temp, sha256: hash.digest('hex'), size, head };
+  }
+
+  /**
+   * Moves a received temporary file to `storageKey`, unless a file is there already: keys are
+   * content addresses, so the one there has the same bytes and the temporary copy is dropped.
+   */
+  async keepTemp(temp: string, storageKey: string): Promise<void> {
+    if ((await this.storedSize(storageKey)) !== undefined) {
+      await rm(temp, { force: true });
+      return;
+    }
+    await mkdir(dirname(this.path(storageKey)), { recursive: true });
+    await rename(temp, this.path(storageKey));
+  }
+
+  async dropTemp(temp: string): Promise<void> {
+    await rm(temp, { force: true });
+  }
+
+  async remove(storageKey: string): Promise<void> {
+    await rm(this.path(storageKey), { force: true });
   }
 
   read(storageKey: string, start: number): Readable {

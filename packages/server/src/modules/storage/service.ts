@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { MEDIA_TYPES, type MediaKind } from '@manway/core/api/sync-data';
+import { MEDIA_KINDS, MEDIA_TYPES, type MediaKind } from '@manway/core/api/sync-data';
 import { ChunkTooLargeError, MediaFiles } from './files';
 
 export { ChunkTooLargeError };
@@ -101,6 +101,106 @@ export class MediaStore {
   read(storageKey: string, start = 0): Readable {
     return this.files.read(storageKey, start);
   }
+
+  /** Where an uploaded file is kept: its content address, so the same bytes are stored once. */
+  static contentKeyOf(sha256: string): string {
+    return `sha256/${sha256.slice(0, 2)}/${sha256}`;
+  }
+
+  /** A set of files a form submission attaches, received to temporary files until the records are written. */
+  uploads(limitBytes: number): UploadBatch {
+    return new UploadBatch(this.files, limitBytes);
+  }
+
+  /** Removes a stored file; the caller has made sure no media row refers to it any more. */
+  remove(storageKey: string): Promise<void> {
+    return this.files.remove(storageKey);
+  }
+}
+
+/** An uploaded file, received and checked, with the storage key it will have. */
+export interface ReceivedFile {
+  fileName: string;
+  kind: MediaKind;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  storageKey: string;
+}
+
+/** Why an uploaded file is refused: over the size limit, or content of no allowed type. */
+export type UploadRefusal = 'too-large' | 'type';
+
+/**
+ * The files of one request. Each is streamed to a temporary file while hashed and counted, its type
+ * taken from its first bytes; only once the records naming them are committed does `keep` move them
+ * to their content addresses. `discard` drops whatever was not kept, so a request that fails at any
+ * point (a refused file, a malformed part, a form error, a failed transaction) leaves no file behind.
+ */
+export class UploadBatch {
+  readonly files: ReceivedFile[] = [];
+  /** Received files not yet moved to their storage keys. */
+  private readonly pending: { temp: string; storageKey: string }[] = [];
+
+  constructor(
+    private readonly disk: MediaFiles,
+    private readonly limitBytes: number,
+  ) {}
+
+  async receive(body: Readable, fileName: string, declaredType: string): Promise<ReceivedFile | UploadRefusal> {
+    let received;
+    try {
+      received = await this.disk.receive(body, this.limitBytes, SIGNATURE_BYTES);
+    } catch (error) {
+      if (error instanceof ChunkTooLargeError) return 'too-large';
+      throw error;
+    }
+    const type = sniffType(received.head, declaredType);
+    if (!type) {
+      await this.disk.dropTemp(received.temp);
+      return 'type';
+    }
+    const file: ReceivedFile = {
+      fileName,
+      ...type,
+      sizeBytes: received.size,
+      sha256: received.sha256,
+      storageKey: MediaStore.contentKeyOf(received.sha256),
+    };
+    this.files.push(file);
+    this.pending.push({ temp: received.temp, storageKey: file.storageKey });
+    return file;
+  }
+
+  /** Moves every received file to its storage key (a file already there is not written twice). */
+  async keep(): Promise<void> {
+    for (let next = this.pending[0]; next; next = this.pending[0]) {
+      await this.disk.keepTemp(next.temp, next.storageKey);
+      this.pending.shift();
+    }
+  }
+
+  async discard(): Promise<void> {
+    const left = this.pending.splice(0);
+    await Promise.all(left.map((p) => this.disk.dropTemp(p.temp)));
+  }
+}
+
+const SIGNATURE_BYTES = 16;
+
+/**
+ * The type of an uploaded file by its first bytes: the declared type when the content bears it out
+ * (MP4 and QuickTime share a signature), else the first type whose signature matches. Types without
+ * a signature (plain text, fusion scans) cannot be told from their content and are not accepted here.
+ */
+export function sniffType(first: Buffer, declared: string): { kind: MediaKind; contentType: string } | undefined {
+  const matching: { kind: MediaKind; contentType: string }[] = [];
+  for (const kind of MEDIA_KINDS) {
+    for (const [contentType, signatures] of Object.entries(MEDIA_TYPES[kind])) {
+      if (signatures.length > 0 && signatureMatches(kind, contentType, first)) matching.push({ kind, contentType });
+    }
+  }
+  return matching.find((m) => m.contentType === declared.toLowerCase()) ?? matching[0];
 }
 
 /** Whether the content type belongs to the kind (the upload's type check before any byte is kept). */
