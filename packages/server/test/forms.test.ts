@@ -279,6 +279,21 @@ describe('saving', () => {
   });
 });
 
+describe('demo data in the forms', () => {
+  it('a demo asset of each type, sent back as it was read, saves', async () => {
+    for (const type of ['node', 'section', 'lateral']) {
+      const asset = await firstAsset(type, { skip: 11 });
+      const details = await editor.get(`/api/object-details-templates/${type}/${asset.id}`);
+      const values = {};
+      for (const tab of details.body.tabs) {
+        Object.assign(values, (await editor.get(`/api/object-forms/${type}/${asset.id}/${tab.id}`)).body.values);
+      }
+      const res = await editor.post(`/api/object-forms/${type}/${asset.id}`, { values, version: asset.version });
+      expect(res.status, `${type}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
+});
+
 describe('refusals name each field (400 { Message, ModelState })', () => {
   let node: { id: string; version: number };
   beforeAll(async () => {

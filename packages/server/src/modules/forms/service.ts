@@ -21,7 +21,7 @@ import {
   type FormTabAnswer,
   type NewObjectContext,
 } from '@manway/core/api/forms';
-import type { SelectOption } from '@manway/core/api/objects';
+import type { SelectOption, ValueModelType } from '@manway/core/api/objects';
 import type { ScoredObservation } from '@manway/core/domain/scoring';
 import { DEMO_STANDARD } from '@manway/core/domain/standard';
 import type { ObservationFamily } from '@manway/core/domain/types';
@@ -755,9 +755,13 @@ function toColumn(field: FormField, value: FormValue | undefined, type: ColumnTy
   }
 }
 
-/** A fixed list of options bounds what a field takes (the database's CHECKs say the same, less kindly). */
+/** Value model types whose options are the only values; an enum range's options are suggestions. */
+const CLOSED_ENUMS: readonly ValueModelType[] = ['MappedEnum', 'ModifierEnum', 'CodeEnum', 'MultiCodeEnum'];
+
+/** A fixed list of options bounds what an enum field takes (the database's CHECKs say the same, less kindly). */
 function optionProblem(field: FormField, value: FormValue | undefined): string | null {
-  if (!field.options || value === null || value === undefined || value === '') return null;
+  if (!field.options || !CLOSED_ENUMS.includes(field.valueModelType)) return null;
+  if (value === null || value === undefined || value === '') return null;
   const ids = new Set(field.options.map((o) => o.id));
   const given = Array.isArray(value) ? value : [value];
   if (given.some((v) => typeof v !== 'string' && typeof v !== 'number')) return WRONG_SHAPE;
