@@ -83,7 +83,7 @@ describe('the map of the office edition', () => {
 
       await page.getByRole('button', { name: 'Open details' }).click();
       const details = page.getByTestId('object-details');
-      await details.getByText('Cover level m').waitFor();
+      await details.getByText('Asset ID', { exact: true }).waitFor();
       expect(await details.getByRole('heading', { level: 2 }).textContent()).toMatch(/^Node /);
       await screenshot(page, 'map-office-manhole-details');
 

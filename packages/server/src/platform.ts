@@ -91,7 +91,7 @@ async function prepareFirstStart(services: Services, config: Config, log: Logger
   await services.settings.registerDefaultLicences();
   await services.demo.ensureReferenceData();
   // After the standards: a standard's templates reference it.
-  await services.forms.ensureShippedTemplates();
+  await services.forms.ensureShippedTemplates(config.role);
   const admin = await services.users.ensureAdmin(config.adminPassword);
   if (admin.created) {
     log.info(

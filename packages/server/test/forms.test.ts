@@ -15,6 +15,7 @@ import {
   MISSING_TEMPLATES,
 } from '@manway/core/api/forms';
 import { SHIPPED_TEMPLATES } from '@manway/core/forms/templates';
+import { applicableFields, validateForm } from '@manway/core/forms/validate';
 import { sql, type SQL } from '../src/db/sql';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
@@ -58,8 +59,10 @@ describe('templates as data', () => {
     await server.db.query(sql`UPDATE form_templates SET source = 'custom', label = 'Ours' WHERE id = 'lateral'`);
     const custom = await one(sql`SELECT definition FROM form_templates WHERE id = 'lateral'`);
     await server.db.query(sql`UPDATE form_templates SET definition = '{"ours": true}' WHERE id = 'lateral'`);
-    expect(await server.services.forms.ensureShippedTemplates()).toBe(1);
-    expect(await server.services.forms.ensureShippedTemplates()).toBe(0);
+    // A Field system keeps what the Office sent: nothing is refreshed there.
+    expect(await server.services.forms.ensureShippedTemplates('field')).toBe(0);
+    expect(await server.services.forms.ensureShippedTemplates('office')).toBe(1);
+    expect(await server.services.forms.ensureShippedTemplates('office')).toBe(0);
     const section = await one(sql`SELECT definition, version FROM form_templates WHERE id = 'section'`);
     expect(section.version).toBe(2);
     expect(section.definition.id).toBe('section');
@@ -84,7 +87,7 @@ describe('templates as data', () => {
         expect(res.body).toEqual({ code: 'form/missing-templates', message: MISSING_TEMPLATES });
       }
     } finally {
-      await server.services.forms.ensureShippedTemplates();
+      await server.services.forms.ensureShippedTemplates('field');
     }
     expect((await guest.get(`/api/object-details-templates/Node/${node.id}`)).status).toBe(200);
   });
@@ -290,6 +293,16 @@ describe('demo data in the forms', () => {
       }
       const res = await editor.post(`/api/object-forms/${type}/${asset.id}`, { values, version: asset.version });
       expect(res.status, `${type}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
+
+  it("every demo inspection's header opens in its form and validates under the template's rules", async () => {
+    const inspections: { id: string }[] = await server.db.query(sql`SELECT id FROM inspections ORDER BY id`);
+    expect(inspections.length).toBeGreaterThan(100);
+    for (const { id } of inspections) {
+      const tab = FormTabAnswer.parse((await editor.get(`/api/object-forms/Inspection/${id}/header`)).body);
+      const fields = applicableFields(tab.tab.fields, tab.values);
+      expect(validateForm(fields, tab.values, { now: new Date(), creating: false }), `inspection ${id}`).toEqual({});
     }
   });
 });

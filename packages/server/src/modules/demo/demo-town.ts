@@ -695,7 +695,7 @@ export class DemoTown extends Town {
       header: {
         operator,
         vehicle: `Van ${1 + (k % 3)}`,
-        flowControl: st.unit(k, 6) < 0.7 ? 'None' : 'Plugged upstream',
+        flowControl: st.unit(k, 6) < 0.7 ? 'none' : 'plugged',
         waterLevelPct: st.int(k, 7, 0, 25),
       },
       observations: recorded,

@@ -14,7 +14,7 @@ const template: FormTemplate = {
 };
 
 export const snapshots = defineSnapshots('forms', (db) => new FormsRepository(db), {
-  'shipped templates at start-up': (repo) => repo.ensureShippedTemplates([template]),
+  'shipped templates at start-up': (repo) => repo.ensureShippedTemplates([template], true),
   'template of a type and standard': (repo) => repo.template('inspection', 'manway-demo'),
   'asset values': (repo) => repo.asset('lateral', 1042),
   'inspection header values': (repo) => repo.inspection(77),

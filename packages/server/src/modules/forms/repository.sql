@@ -11,9 +11,9 @@ WHERE (t.standard_id IS NULL OR EXISTS (SELECT 1 FROM standards s WHERE s.id = t
     AND o.standard_id IS NOT DISTINCT FROM t.standard_id AND o.id <> t.id)
 ON CONFLICT (id) DO UPDATE SET definition = EXCLUDED.definition, label = EXCLUDED.label,
   version = f.version + 1, updated_at = now()
-WHERE f.source = 'shipped' AND f.definition IS DISTINCT FROM EXCLUDED.definition
+WHERE $2 AND f.source = 'shipped' AND f.definition IS DISTINCT FROM EXCLUDED.definition
 RETURNING f.id;
--- params: $1 = "[{\"id\":\"node\",\"object_type\":\"node\",\"standard_id\":null,\"label\":\"Node\",\"definition\":{\"id\":\"node\",\"objectType\":\"node\",\"standardId\":null,\"label\":\"Node\",\"tabs\":[{\"id\":\"general\",\"label\":\"General\",\"fields\":[]}]}}]"
+-- params: $1 = "[{\"id\":\"node\",\"object_type\":\"node\",\"standard_id\":null,\"label\":\"Node\",\"definition\":{\"id\":\"node\",\"objectType\":\"node\",\"standardId\":null,\"label\":\"Node\",\"tabs\":[{\"id\":\"general\",\"label\":\"General\",\"fields\":[]}]}}]", $2 = true
 
 -- template of a type and standard
 SELECT id, definition, version FROM form_templates

@@ -193,8 +193,9 @@ export class FormsRepository {
    * Inserts the shipped templates that are missing and refreshes shipped rows whose definition
    * differs (their version goes up); a custom row, or a custom template already holding the type and
    * standard, is left alone. A template of a standard this database lacks waits for that standard.
+   * Without `refresh` only missing templates are inserted.
    */
-  async ensureShippedTemplates(templates: readonly FormTemplate[]): Promise<number> {
+  async ensureShippedTemplates(templates: readonly FormTemplate[], refresh: boolean): Promise<number> {
     const rows = templates.map((t) => ({
       id: t.id,
       object_type: t.objectType,
@@ -212,7 +213,7 @@ export class FormsRepository {
           AND o.standard_id IS NOT DISTINCT FROM t.standard_id AND o.id <> t.id)
       ON CONFLICT (id) DO UPDATE SET definition = EXCLUDED.definition, label = EXCLUDED.label,
         version = f.version + 1, updated_at = now()
-      WHERE f.source = 'shipped' AND f.definition IS DISTINCT FROM EXCLUDED.definition
+      WHERE ${refresh} AND f.source = 'shipped' AND f.definition IS DISTINCT FROM EXCLUDED.definition
       RETURNING f.id
     `);
     return changed.length;

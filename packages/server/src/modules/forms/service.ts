@@ -125,8 +125,13 @@ export class FormsService {
   ) {}
 
   /** Start-up: the shipped templates in the database, custom ones untouched; answers how many changed. */
-  ensureShippedTemplates(): Promise<number> {
-    return this.repo.ensureShippedTemplates(SHIPPED_TEMPLATES);
+  /**
+   * A Field system's templates are the Office's, copied by the sync agent (the Office is the authority
+   * for structure): a Field only adds the ones it lacks, so a restart on another release does not
+   * overwrite what the Office sent.
+   */
+  ensureShippedTemplates(role: 'office' | 'field'): Promise<number> {
+    return this.repo.ensureShippedTemplates(SHIPPED_TEMPLATES, role === 'office');
   }
 
   async detailsTemplate(user: CurrentUser, type: string, id: number): Promise<DetailsTemplate> {
