@@ -98,6 +98,7 @@ beforeAll(async () => {
   open = await one(sql`SELECT id, asset_id FROM inspections WHERE status = 'incomplete' ORDER BY id LIMIT 1`);
   accepted = await one(sql`SELECT id, asset_id FROM inspections i WHERE status = 'completed'
     AND NOT EXISTS (SELECT 1 FROM inspections n WHERE n.asset_id = i.asset_id AND n.id <> i.id)
+    AND EXISTS (SELECT 1 FROM observations o WHERE o.inspection_id = i.id) AND coalesce(str_peak, 0) < 4
     ORDER BY id LIMIT 1`);
 });
 
@@ -279,16 +280,14 @@ describe('observations', () => {
     expect(byCrew.status).toBe(403);
     expect(byCrew.body.message).toBe(CREATE_DENIED);
     const existing = await one(sql`SELECT id, version FROM observations WHERE inspection_id = ${accepted.id} LIMIT 1`);
-    if (existing) {
-      const edit = await submit(inspector, 'PUT', `/api/observations/${existing.id}`, {
-        FormValues: crack(),
-        Version: existing.version,
-      });
-      expect(edit.status).toBe(403);
-      expect(edit.body.message).toBe(EDIT_DENIED);
-      const del = await inspector.request('DELETE', `/api/observations/${existing.id}`);
-      expect(del.status).toBe(403);
-    }
+    const edit = await submit(inspector, 'PUT', `/api/observations/${existing.id}`, {
+      FormValues: crack(),
+      Version: existing.version,
+    });
+    expect(edit.status).toBe(403);
+    expect(edit.body.message).toBe(EDIT_DENIED);
+    const del = await inspector.request('DELETE', `/api/observations/${existing.id}`);
+    expect(del.status).toBe(403);
     const byEditor = await submit(editor, 'POST', '/api/observations', data);
     expect(byEditor.status, byEditor.text).toBe(201);
   });
@@ -296,6 +295,7 @@ describe('observations', () => {
   it('a grade-5 observation raises the inspection scores, and the asset condition of an accepted inspection', async () => {
     const scores = () => one(sql`SELECT str_peak, str_rating, om_peak FROM inspections WHERE id = ${accepted.id}`);
     const before = await scores();
+    expect(before.str_peak).toBeLessThan(5);
     const res = await submit(editor, 'POST', '/api/observations', {
       InspectionId: Number(accepted.id),
       FormValues: { code: 'SCO', distanceM: 1.5 },
@@ -389,6 +389,13 @@ describe('observations', () => {
       ],
     );
     const id = gone.body.id;
+    const connection = await submit(inspector, 'POST', '/api/connected-subjects', {
+      ParentObjectType: 'Observation',
+      ParentObjectId: id,
+      Subject: { id: null, kind: 'root-source', label: 'Roots through the joint' },
+      FormValues: { connection: { subject: null, location: { longitude: 8.3, latitude: 51.9 } } },
+    });
+    expect(connection.status, connection.text).toBe(201);
     expect((await inspector.request('DELETE', `/api/observations/${id}?version=${gone.body.version + 1}`)).status).toBe(
       409,
     );
@@ -400,6 +407,11 @@ describe('observations', () => {
     expect(await one(sql`SELECT count(*)::int AS n FROM observations WHERE id = ${id}`)).toEqual({ n: 0 });
     expect(
       await one(sql`SELECT count(*)::int AS n FROM media WHERE owner_type = 'observation' AND owner_id = ${id}`),
+    ).toEqual({ n: 0 });
+    expect(
+      await one(
+        sql`SELECT count(*)::int AS n FROM connected_subjects WHERE parent_type = 'observation' AND parent_id = ${id}`,
+      ),
     ).toEqual({ n: 0 });
     const files = await mediaFiles();
     expect(files.some((f) => f.endsWith(sha256(shared)))).toBe(true);

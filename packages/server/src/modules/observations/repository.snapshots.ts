@@ -30,7 +30,7 @@ const photo = {
 export const snapshots = defineSnapshots('observations', (db) => new ObservationsRepository(db), {
   'the stored template of a standard': (repo) => repo.template('observation', 'manway-demo'),
   "an inspection's observations": (repo) => repo.observationsOf(21),
-  'the inspection locked for a write': (repo) => repo.transaction((tx) => repo.inspection(tx, 21, true)),
+  'the inspection locked for a write': (repo) => repo.transaction((tx) => repo.inspection(21, tx, true)),
   'the open start a finish joins': (repo) => repo.transaction((tx) => repo.openContinuousGroup(tx, 21, 'SCR')),
   'an observation recorded with its photo': {
     rows: [[], [{ id: '301' }]],
@@ -44,7 +44,7 @@ export const snapshots = defineSnapshots('observations', (db) => new Observation
     repo.transaction((tx) => repo.updateObservation(tx, 301, 3, crack)),
   'media removed and the files no row names': (repo) =>
     repo.transaction(async (tx) => {
-      await repo.deleteMedia(tx, 'observation', 301, [5, 6]);
+      await repo.deleteMedia(tx, 'observation', [301], [5, 6]);
       await repo.unreferencedKeys([photo.storageKey]);
     }),
   'scores and condition': (repo) =>
@@ -60,6 +60,12 @@ export const snapshots = defineSnapshots('observations', (db) => new Observation
       await repo.setCondition(tx, 11, 4, 21);
     }),
   "an object's connected subjects": (repo) => repo.connectedOf('section', 11),
+  'an observation deleted with what hangs from it': (repo) =>
+    repo.transaction(async (tx) => {
+      await repo.deleteObservation(tx, 301, 4);
+      await repo.deleteConnectionsOf(tx, 'observation', 301);
+      await repo.deleteMedia(tx, 'connected-subject', [51, 52]);
+    }),
   'a new subject connected at a position': {
     rows: [[], [{ id: '41' }], [{ id: '51' }]],
     run: (repo) =>

@@ -67,9 +67,9 @@ COMMIT;
 -- media removed and the files no row names
 BEGIN;
 
-DELETE FROM media WHERE owner_type = $1 AND owner_id = $2
+DELETE FROM media WHERE owner_type = $1 AND owner_id = ANY($2::bigint[])
        AND id = ANY($3::bigint[]) RETURNING id, storage_key;
--- params: $1 = "observation", $2 = 301, $3 = [5,6]
+-- params: $1 = "observation", $2 = [301], $3 = [5,6]
 
 SELECT DISTINCT k AS key FROM unnest($1::text[]) AS k
        WHERE NOT EXISTS (SELECT 1 FROM media m WHERE m.storage_key = k);
@@ -106,6 +106,22 @@ SELECT c.id, c.parent_type, c.parent_id, c.subject_id, s.kind AS subject_kind,
   s.label AS subject_label, ST_X(c.geom) AS longitude, ST_Y(c.geom) AS latitude, c.form_values, c.version FROM connected_subjects c JOIN subjects s ON s.id = c.subject_id
        WHERE c.parent_type = $1 AND c.parent_id = $2 ORDER BY c.id;
 -- params: $1 = "section", $2 = 11
+
+-- an observation deleted with what hangs from it
+BEGIN;
+
+DELETE FROM observations WHERE id = $1 AND version = $2
+       RETURNING id;
+-- params: $1 = 301, $2 = 4
+
+DELETE FROM connected_subjects WHERE parent_type = $1 AND parent_id = $2 RETURNING id;
+-- params: $1 = "observation", $2 = 301
+
+DELETE FROM media WHERE owner_type = $1 AND owner_id = ANY($2::bigint[])
+        RETURNING id, storage_key;
+-- params: $1 = "connected-subject", $2 = [51,52]
+
+COMMIT;
 
 -- a new subject connected at a position
 BEGIN;

@@ -136,7 +136,7 @@ export class ObservationsRepository {
   }
 
   /** The inspection; with `lock`, held until the transaction ends (its observations' sequence and scores). */
-  async inspection(conn: Connection, id: number, lock = false): Promise<InspectionRow | undefined> {
+  async inspection(id: number, conn: Connection = this.db, lock = false): Promise<InspectionRow | undefined> {
     const [row] = await conn.query<InspectionRow>(
       sql`SELECT id, asset_id, standard_id, status FROM inspections WHERE id = ${id}${lock ? sql` FOR UPDATE` : sql``}`,
     );
@@ -144,23 +144,23 @@ export class ObservationsRepository {
   }
 
   /** The stored form template of an object type (and standard, for observations); undefined when none. */
-  async template(objectType: string, standardId: string | null): Promise<unknown> {
-    const [row] = await this.db.query<{ definition: unknown }>(
+  async template(objectType: string, standardId: string | null, conn: Connection = this.db): Promise<unknown> {
+    const [row] = await conn.query<{ definition: unknown }>(
       sql`SELECT definition FROM form_templates
        WHERE object_type = ${objectType} AND standard_id IS NOT DISTINCT FROM ${standardId}`,
     );
     return row?.definition;
   }
 
-  async standard(standardId: string): Promise<StandardRow | undefined> {
-    const [row] = await this.db.query<StandardRow>(
+  async standard(standardId: string, conn: Connection = this.db): Promise<StandardRow | undefined> {
+    const [row] = await conn.query<StandardRow>(
       sql`SELECT grade_min, grade_max, worst_is_high, continuous_unit_m FROM standards WHERE id = ${standardId}`,
     );
     return row;
   }
 
-  codes(standardId: string): Promise<CodeRow[]> {
-    return this.db.query<CodeRow>(
+  codes(standardId: string, conn: Connection = this.db): Promise<CodeRow[]> {
+    return conn.query<CodeRow>(
       sql`SELECT code, family, label, characterisations, characterisation_required, quantification_unit,
          quantification_required, clock_required, continuous_allowed, grade_rule
        FROM observation_codes WHERE standard_id = ${standardId} ORDER BY code`,
@@ -173,7 +173,7 @@ export class ObservationsRepository {
     );
   }
 
-  async observation(conn: Connection, id: number): Promise<ObservationRow | undefined> {
+  async observation(id: number, conn: Connection = this.db): Promise<ObservationRow | undefined> {
     const [row] = await conn.query<ObservationRow>(
       sql`SELECT ${OBSERVATION_COLUMNS} FROM observations o WHERE o.id = ${id}`,
     );
@@ -273,15 +273,16 @@ export class ObservationsRepository {
     );
   }
 
-  /** Deletes the owner's media rows with these ids (all of them when `ids` is undefined); answers the keys freed. */
+  /** Deletes the owners' media rows with these ids (all of them when `ids` is undefined); answers the keys freed. */
   async deleteMedia(
     conn: Connection,
     owner: RecordOwner,
-    ownerId: number,
+    ownerIds: readonly number[],
     ids?: readonly number[],
   ): Promise<{ id: string; storage_key: string }[]> {
+    if (ownerIds.length === 0) return [];
     return conn.query<{ id: string; storage_key: string }>(
-      sql`DELETE FROM media WHERE owner_type = ${owner} AND owner_id = ${ownerId}
+      sql`DELETE FROM media WHERE owner_type = ${owner} AND owner_id = ANY(${ownerIds}::bigint[])
        ${ids === undefined ? sql`` : sql`AND id = ANY(${ids}::bigint[])`} RETURNING id, storage_key`,
     );
   }
@@ -339,9 +340,9 @@ export class ObservationsRepository {
 
   /** Whether the parent exists; for an inspection or an observation, the inspection's status too. */
   async parent(
-    conn: Connection,
     parentType: string,
     parentId: number,
+    conn: Connection = this.db,
   ): Promise<{ asset_id: string | null; inspection_id: string | null; status: string | null } | undefined> {
     switch (parentType) {
       case 'inspection':
@@ -370,7 +371,7 @@ export class ObservationsRepository {
     );
   }
 
-  async connected(conn: Connection, id: number): Promise<ConnectedRow | undefined> {
+  async connected(id: number, conn: Connection = this.db): Promise<ConnectedRow | undefined> {
     const [row] = await conn.query<ConnectedRow>(
       sql`SELECT ${CONNECTED_COLUMNS} FROM connected_subjects c JOIN subjects s ON s.id = c.subject_id WHERE c.id = ${id}`,
     );
@@ -415,6 +416,14 @@ export class ObservationsRepository {
        WHERE id = ${id} AND version = ${version} RETURNING id`,
     );
     return rows.length === 1;
+  }
+
+  /** Removes every connection of a parent that goes away (an observation deleted); answers their ids. */
+  async deleteConnectionsOf(conn: Connection, parentType: string, parentId: number): Promise<number[]> {
+    const rows = await conn.query<{ id: string }>(
+      sql`DELETE FROM connected_subjects WHERE parent_type = ${parentType} AND parent_id = ${parentId} RETURNING id`,
+    );
+    return rows.map((r) => Number(r.id));
   }
 
   async deleteConnected(conn: Connection, id: number, version: number | undefined): Promise<boolean> {

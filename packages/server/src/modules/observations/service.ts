@@ -42,6 +42,7 @@ import type { CurrentUser } from '../users/service';
 import type {
   CodeRow,
   ConnectedRow,
+  InspectionRow,
   MediaRow,
   ObservationRow,
   ObservationWrite,
@@ -88,7 +89,7 @@ export class ObservationsService {
     if (q.parentObjectType.toLowerCase() !== 'inspection') {
       throw fail.field('parentObjectType', 'Observations belong to an Inspection.');
     }
-    const inspection = await this.repo.transaction((tx) => this.repo.inspection(tx, q.parentObjectId));
+    const inspection = await this.repo.inspection(q.parentObjectId);
     if (!inspection) throw fail.notFound('Inspection not found');
     const rows = await this.repo.observationsOf(q.parentObjectId);
     const media = await this.mediaByOwner(
@@ -105,7 +106,7 @@ export class ObservationsService {
       (data.ParentObjectType?.toLowerCase() === 'inspection' ? data.ParentObjectId : undefined) ??
       missing('InspectionId', 'Name the inspection the observation belongs to.');
     const id = await this.repo.transaction(async (tx) => {
-      const inspection = await this.repo.inspection(tx, inspectionId, true);
+      const inspection = await this.repo.inspection(inspectionId, tx, true);
       if (!inspection) throw fail.notFound('Inspection not found');
       mayChange(user, inspection.status, CREATE_DENIED);
       const { write, standardId } = await this.checkedObservation(tx, inspection, data.FormValues, true);
@@ -113,7 +114,7 @@ export class ObservationsService {
       write.continuousGroup = await this.continuousGroup(tx, inspectionId, write, undefined);
       const newId = Number(await this.repo.insertObservation(tx, inspectionId, standardId, sequence, write));
       await this.repo.insertMedia(tx, 'observation', newId, s.uploads.files);
-      await this.rescore(tx, inspectionId, Number(inspection.asset_id), inspection.status);
+      await this.rescore(tx, inspection);
       return newId;
     });
     await s.uploads.keep();
@@ -125,17 +126,17 @@ export class ObservationsService {
     const data = parseData(s.data);
     const version = data.Version ?? missing('Version', 'Send the version of the observation you read.');
     const freed = await this.repo.transaction(async (tx) => {
-      const row = await this.repo.observation(tx, id);
+      const row = await this.repo.observation(id, tx);
       if (!row) throw fail.notFound('Observation not found');
-      const inspection = (await this.repo.inspection(tx, Number(row.inspection_id), true))!;
+      const inspection = (await this.repo.inspection(Number(row.inspection_id), tx, true))!;
       mayChange(user, inspection.status, EDIT_DENIED);
       const { write } = await this.checkedObservation(tx, inspection, data.FormValues, false);
       write.continuousGroup = await this.continuousGroup(tx, Number(row.inspection_id), write, row);
       if (!(await this.repo.updateObservation(tx, id, version, write))) throw fail.conflict();
-      const removed = await this.repo.deleteMedia(tx, 'observation', id, s.filesToRemove);
+      const removed = await this.repo.deleteMedia(tx, 'observation', [id], s.filesToRemove);
       notOwned(s.filesToRemove, removed);
       await this.repo.insertMedia(tx, 'observation', id, s.uploads.files);
-      await this.rescore(tx, Number(row.inspection_id), Number(inspection.asset_id), inspection.status);
+      await this.rescore(tx, inspection);
       return removed.map((m) => m.storage_key);
     });
     await s.uploads.keep();
@@ -146,13 +147,18 @@ export class ObservationsService {
   async deleteObservation(user: CurrentUser, id: number, kind: RecordKind | undefined, version: number | undefined) {
     expectKind(kind, 'Observation');
     const freed = await this.repo.transaction(async (tx) => {
-      const row = await this.repo.observation(tx, id);
+      const row = await this.repo.observation(id, tx);
       if (!row) throw fail.notFound('Observation not found');
-      const inspection = (await this.repo.inspection(tx, Number(row.inspection_id), true))!;
+      const inspection = (await this.repo.inspection(Number(row.inspection_id), tx, true))!;
       mayChange(user, inspection.status, EDIT_DENIED);
       if (!(await this.repo.deleteObservation(tx, id, version))) throw fail.conflict();
-      const removed = await this.repo.deleteMedia(tx, 'observation', id);
-      await this.rescore(tx, Number(row.inspection_id), Number(inspection.asset_id), inspection.status);
+      // What hangs from the observation goes with it: its media and the subjects connected to it.
+      const connections = await this.repo.deleteConnectionsOf(tx, 'observation', id);
+      const removed = [
+        ...(await this.repo.deleteMedia(tx, 'observation', [id])),
+        ...(await this.repo.deleteMedia(tx, 'connected-subject', connections)),
+      ];
+      await this.rescore(tx, inspection);
       return removed.map((m) => m.storage_key);
     });
     await this.removeUnreferenced(freed);
@@ -160,7 +166,7 @@ export class ObservationsService {
   }
 
   private async observationAnswer(id: number): Promise<ObservationItem> {
-    const row = await this.repo.transaction((tx) => this.repo.observation(tx, id));
+    const row = await this.repo.observation(id);
     if (!row) throw fail.notFound('Observation not found');
     const media = await this.mediaByOwner('observation', [id]);
     return observationItem(row, media.get(row.id) ?? []);
@@ -174,8 +180,8 @@ export class ObservationsService {
     creating: boolean,
   ): Promise<{ write: ObservationWrite; standardId: string }> {
     const standardId = inspection.standard_id;
-    const template = await this.template('observation', standardId);
-    const codes = (await this.repo.codes(standardId)).map(codeDef);
+    const template = await this.template('observation', standardId, tx);
+    const codes = (await this.repo.codes(standardId, tx)).map(codeDef);
     const now = new Date();
     const errors = validateForm(applicableFields(templateFields(template), values), values, { now, creating, codes });
     const code = values.code;
@@ -232,9 +238,10 @@ export class ObservationsService {
    * The inspection's cached family scores over all its observations and, when it is completed, its
    * asset's condition (DOMAIN.md: the worst family peak of the latest completed inspection).
    */
-  private async rescore(tx: Connection, inspectionId: number, assetId: number, status: string): Promise<void> {
-    const inspection = await this.repo.inspection(tx, inspectionId);
-    const s = inspection && (await this.repo.standard(inspection.standard_id));
+  private async rescore(tx: Connection, inspection: InspectionRow): Promise<void> {
+    const inspectionId = Number(inspection.id);
+    const assetId = Number(inspection.asset_id);
+    const s = await this.repo.standard(inspection.standard_id, tx);
     if (!s) return;
     const scale = { min: s.grade_min, max: s.grade_max, worstIsHigh: s.worst_is_high };
     const observed = await this.repo.scored(tx, inspectionId);
@@ -250,7 +257,7 @@ export class ObservationsService {
       s.continuous_unit_m,
     );
     await this.repo.setScores(tx, inspectionId, scores.structural, scores.operational);
-    if (status !== 'completed') return;
+    if (inspection.status !== 'completed') return;
     const none = familyScore([]);
     const withPeak = (peak: number | null): FamilyScore => ({ ...none, peak: peak ?? 0 });
     const condition = assetCondition(
@@ -268,7 +275,7 @@ export class ObservationsService {
 
   async listConnected(q: RecordsQuery): Promise<{ items: ConnectedSubjectItem[] }> {
     const parentType = parentTypeOf(q.parentObjectType, 'parentObjectType');
-    const parent = await this.repo.transaction((tx) => this.repo.parent(tx, parentType, q.parentObjectId));
+    const parent = await this.repo.parent(parentType, q.parentObjectId);
     if (!parent) throw fail.notFound('Object not found');
     const rows = await this.repo.connectedOf(parentType, q.parentObjectId);
     const media = await this.mediaByOwner(
@@ -286,11 +293,11 @@ export class ObservationsService {
     );
     const parentId = data.ParentObjectId ?? missing('ParentObjectId', 'Name the object the subject is connected to.');
     const id = await this.repo.transaction(async (tx) => {
-      const parent = await this.repo.parent(tx, parentType, parentId);
+      const parent = await this.repo.parent(parentType, parentId, tx);
       if (!parent) throw fail.notFound('Object not found');
       mayChange(user, parent.status, CREATE_DENIED);
       const subject = await this.subjectOf(tx, data);
-      const write = await this.checkedConnection(data.FormValues, subject, true);
+      const write = await this.checkedConnection(tx, data.FormValues, subject, true);
       const subjectId =
         subject.id ??
         Number(
@@ -318,14 +325,14 @@ export class ObservationsService {
     const data = parseData(s.data);
     const version = data.Version ?? missing('Version', 'Send the version of the connection you read.');
     const freed = await this.repo.transaction(async (tx) => {
-      const row = await this.repo.connected(tx, id);
+      const row = await this.repo.connected(id, tx);
       if (!row) throw fail.notFound('Connected subject not found');
-      const parent = await this.repo.parent(tx, row.parent_type, Number(row.parent_id));
+      const parent = await this.repo.parent(row.parent_type, Number(row.parent_id), tx);
       mayChange(user, parent?.status ?? null, EDIT_DENIED);
       const subject = { id: Number(row.subject_id), kind: row.subject_kind, label: row.subject_label };
-      const write = await this.checkedConnection(data.FormValues, subject, false);
+      const write = await this.checkedConnection(tx, data.FormValues, subject, false);
       if (!(await this.repo.updateConnected(tx, id, version, write))) throw fail.conflict();
-      const removed = await this.repo.deleteMedia(tx, 'connected-subject', id, s.filesToRemove);
+      const removed = await this.repo.deleteMedia(tx, 'connected-subject', [id], s.filesToRemove);
       notOwned(s.filesToRemove, removed);
       await this.repo.insertMedia(tx, 'connected-subject', id, s.uploads.files);
       return removed.map((m) => m.storage_key);
@@ -338,19 +345,19 @@ export class ObservationsService {
   async deleteConnected(user: CurrentUser, id: number, kind: RecordKind | undefined, version: number | undefined) {
     expectKind(kind, 'ConnectedSubject');
     const freed = await this.repo.transaction(async (tx) => {
-      const row = await this.repo.connected(tx, id);
+      const row = await this.repo.connected(id, tx);
       if (!row) throw fail.notFound('Connected subject not found');
-      const parent = await this.repo.parent(tx, row.parent_type, Number(row.parent_id));
+      const parent = await this.repo.parent(row.parent_type, Number(row.parent_id), tx);
       mayChange(user, parent?.status ?? null, EDIT_DENIED);
       if (!(await this.repo.deleteConnected(tx, id, version))) throw fail.conflict();
-      return (await this.repo.deleteMedia(tx, 'connected-subject', id)).map((m) => m.storage_key);
+      return (await this.repo.deleteMedia(tx, 'connected-subject', [id])).map((m) => m.storage_key);
     });
     await this.removeUnreferenced(freed);
     return { id };
   }
 
   private async connectedAnswer(id: number): Promise<ConnectedSubjectItem> {
-    const row = await this.repo.transaction((tx) => this.repo.connected(tx, id));
+    const row = await this.repo.connected(id);
     if (!row) throw fail.notFound('Connected subject not found');
     const media = await this.mediaByOwner('connected-subject', [id]);
     return connectedItem(row, media.get(row.id) ?? []);
@@ -380,8 +387,8 @@ export class ObservationsService {
   }
 
   /** The connection's values checked against its template: the subject and position in `connection`. */
-  private async checkedConnection(values: FormValues, subject: SubjectInfo, creating: boolean) {
-    const template = await this.template('connected-subject', null);
+  private async checkedConnection(tx: Connection, values: FormValues, subject: SubjectInfo, creating: boolean) {
+    const template = await this.template('connected-subject', null, tx);
     const connection = values.connection as { location?: unknown } | undefined;
     const position = FormLocation.safeParse(connection?.location ?? values.location);
     const location = position.success ? position.data : null;
@@ -401,8 +408,8 @@ export class ObservationsService {
   // ---- shared ----
 
   /** The stored template; none (or one that no longer reads as a template) is the spec's missing-templates error. */
-  private async template(objectType: FormObjectType, standardId: string | null): Promise<FormTemplate> {
-    const parsed = FormTemplate.safeParse(await this.repo.template(objectType, standardId));
+  private async template(objectType: FormObjectType, standardId: string | null, tx: Connection): Promise<FormTemplate> {
+    const parsed = FormTemplate.safeParse(await this.repo.template(objectType, standardId, tx));
     if (!parsed.success) throw fail.coded('form/missing-templates', MISSING_TEMPLATES);
     return parsed.data;
   }
