@@ -73,7 +73,6 @@ export function createServices(db: Database, config: Config): Services {
     networkExtent: () => map.networkExtent(),
   });
   const locations = new LocationsService(new LocationsRepository(db), objects);
-  const forms = new FormsService(new FormsRepository(db), objects);
   const work = new WorkService(new WorkRepository(db));
   const websync = new WebSyncService(new WebSyncRepository(db), {
     visible: async (user) => {
@@ -83,6 +82,8 @@ export function createServices(db: Database, config: Config): Services {
   });
   const jobs = new LateJobSender();
   const media = new MediaStore(config.dataDir);
+  const observations = new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes);
+  const forms = new FormsService(new FormsRepository(db), objects, observations);
   const syncExport = new SyncExportService(
     new SyncExportRepository(db),
     {
@@ -117,7 +118,7 @@ export function createServices(db: Database, config: Config): Services {
     filters,
     forms,
     work,
-    observations: new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes),
+    observations,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
     syncExport,

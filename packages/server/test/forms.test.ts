@@ -14,6 +14,7 @@ import {
   FormTabAnswer,
   MISSING_TEMPLATES,
 } from '@manway/core/api/forms';
+import { DEMO_CODES } from '@manway/core/domain/standard';
 import { SHIPPED_TEMPLATES } from '@manway/core/forms/templates';
 import { applicableFields, validateForm } from '@manway/core/forms/validate';
 import { sql, type SQL } from '../src/db/sql';
@@ -156,7 +157,7 @@ describe('details and tabs', () => {
     const pipe = await guest.get(`/api/object-forms/Pipe/${node.id}/general`);
     expect(pipe.status).toBe(400);
     expect(Object.keys(pipe.body.ModelState)).toEqual(['type']);
-    expect((await guest.get(`/api/object-forms/Observation/1/general`)).status).toBe(400);
+    expect((await guest.get(`/api/object-forms/Project/1/general`)).status).toBe(400);
   });
 });
 
@@ -535,5 +536,205 @@ describe('new objects: empty form, defaults, calculate', () => {
       operationalPeak: i.om_peak,
       operationalQuick: i.om_quick,
     });
+  });
+});
+
+describe('observations and connected subjects in forms', () => {
+  /** A demo inspection still open, with observations, that no other test here changes. */
+  let inspection: { id: string; standard_id: string; last: number };
+  beforeAll(async () => {
+    inspection = await one(sql`SELECT i.id, i.standard_id, max(o.distance_m) AS last
+                               FROM inspections i JOIN observations o ON o.inspection_id = i.id
+                               WHERE i.status = 'incomplete' AND i.standard_id = 'manway-demo'
+                               GROUP BY i.id ORDER BY i.id DESC LIMIT 1`);
+  });
+  const parent = () => ({ parentType: 'Inspection', parentId: Number(inspection.id) });
+  const goodObservation = { code: 'SCR', characterisation: 'M', clockFrom: 3, distanceM: 12.5 };
+
+  it("the empty observation form has the codes of the inspection's standard, the last distance, and validates a good observation", async () => {
+    const res = await office.post('/api/object-forms/observation/empty', parent());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const form = EmptyForm.parse(res.body);
+    expect(form.templateId).toBe(`observation:${inspection.standard_id}`);
+    const fields = form.tabs.flatMap((t) => t.fields);
+    const codes = await server.db.query<any>(
+      sql`SELECT code, label FROM observation_codes WHERE standard_id = ${inspection.standard_id} ORDER BY code`,
+    );
+    expect(fields.find((f) => f.id === 'code')!.options).toEqual(
+      codes.map((c) => ({ id: c.code, value: `${c.code} ${c.label}` })),
+    );
+    // No code chosen yet: every characterisation of the standard.
+    expect(fields.find((f) => f.id === 'characterisation')!.options!.map((o) => o.id)).toEqual(
+      expect.arrayContaining(['M', 'W', 'G']),
+    );
+    expect(form.values.distanceM).toBe(inspection.last);
+    expect(form.values).not.toHaveProperty('sequence');
+    const values = { ...form.values, ...goodObservation };
+    const ctx = { now: new Date(), creating: true, codes: DEMO_CODES };
+    expect(validateForm(applicableFields(fields, values), values, ctx)).toEqual({});
+    const defaults = await office.post('/api/object-forms/Observation/empty/default-value', parent());
+    expect(defaults.body.values).toEqual({ distanceM: inspection.last });
+  });
+
+  it('a new observation names its inspection; an unknown one is refused naming parentId', async () => {
+    const missing = await office.post('/api/object-forms/Observation/empty', { parentId: 99999999 });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.ModelState)).toEqual(['parentId']);
+    const wrongParent = await office.post('/api/object-forms/Observation/empty', { parentType: 'Node', parentId: 1 });
+    expect(Object.keys(wrongParent.body.ModelState)).toEqual(['parentType']);
+  });
+
+  it('calculate: SCR characterised M grades 3 under the demo catalogue', async () => {
+    const existing = await one(sql`SELECT id FROM observations WHERE inspection_id = ${inspection.id} LIMIT 1`);
+    for (const [path, body] of [
+      ['/api/object-forms/Observation/empty/calculate', { ...parent(), values: goodObservation }],
+      ['/api/object-forms/Observation/empty/calculate', { values: goodObservation }],
+      [`/api/object-forms/Observation/${existing.id}/calculate`, { values: goodObservation }],
+    ] as const) {
+      const res = await guest.post(path, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.values.grade).toBe(3);
+      expect(typeof res.body.values.dateModified).toBe('string');
+    }
+    const spiral = await guest.post('/api/object-forms/Observation/empty/calculate', {
+      ...parent(),
+      values: { code: 'SCR', characterisation: 'S' },
+    });
+    expect(spiral.body.values.grade).toBe(4);
+  });
+
+  it("a demo observation's details and tab read as the observations service answers them", async () => {
+    const o = await one(sql`SELECT id, code, distance_m, characterisation, grade, version FROM observations
+                            WHERE inspection_id = ${inspection.id} ORDER BY sequence LIMIT 1`);
+    const details = await office.get(`/api/object-details-templates/Observation/${o.id}`);
+    expect(details.status).toBe(200);
+    expect(DetailsTemplate.parse(details.body)).toMatchObject({
+      templateId: `observation:${inspection.standard_id}`,
+      type: 'Observation',
+      id: Number(o.id),
+      editable: true,
+      version: o.version,
+    });
+    expect(details.body.tabs.map((t: { id: string }) => t.id)).toEqual(['observation', 'details']);
+    expect((await guest.get(`/api/object-details-templates/observation/${o.id}`)).body.editable).toBe(false);
+    const tab = FormTabAnswer.parse((await guest.get(`/api/object-forms/OBSERVATION/${o.id}/observation`)).body);
+    const listed = await guest.get(`/api/observations?parentObjectType=Inspection&parentObjectId=${inspection.id}`);
+    const item = listed.body.items.find((i: { id: number }) => i.id === Number(o.id));
+    expect(tab.values).toMatchObject({ code: o.code, distanceM: o.distance_m, grade: o.grade });
+    for (const [k, v] of Object.entries(tab.values)) expect(item.values[k] ?? null, k).toEqual(v);
+    expect(tab.version).toBe(o.version);
+    const ofCode = DEMO_CODES.find((c) => c.code === o.code)!.characterisations ?? {};
+    expect(tab.tab.fields.find((f) => f.id === 'characterisation')!.options!.map((x) => x.id)).toEqual(
+      Object.keys(ofCode).sort(),
+    );
+    expect((await guest.get('/api/object-forms/Observation/99999999/observation')).status).toBe(404);
+  });
+
+  it('an observation created and saved through its form: graded, rescored, and a stale version answers 409', async () => {
+    const created = await office.post('/api/object-forms/Observation', { ...parent(), values: goodObservation });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const saved = FormSaved.parse(created.body);
+    expect(saved.values).toMatchObject({ ...goodObservation, grade: 3 });
+    const id = saved.id;
+    const tab = await office.get(`/api/object-forms/Observation/${id}/observation`);
+    const res = await office.put(`/api/object-forms/Observation/${id}/observation`, {
+      values: { ...tab.body.values, characterisation: 'S' },
+      version: tab.body.version,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.values).toMatchObject({ characterisation: 'S', grade: 4, distanceM: 12.5 });
+    expect(res.body.version).toBe(tab.body.version + 1);
+    // The other tab is written alone; the observation's values stay as read.
+    const remark = await office.put(`/api/object-forms/Observation/${id}/details`, {
+      values: { remark: 'Seen again' },
+      version: res.body.version,
+    });
+    expect(remark.status, JSON.stringify(remark.body)).toBe(200);
+    expect(remark.body.values).toMatchObject({ remark: 'Seen again', characterisation: 'S', grade: 4 });
+    const scores = await one(sql`SELECT str_peak FROM inspections WHERE id = ${inspection.id}`);
+    expect(scores.str_peak).toBeGreaterThanOrEqual(4);
+
+    const stale = await office.put(`/api/object-forms/Observation/${id}/details`, {
+      values: { remark: 'Too late' },
+      version: tab.body.version,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('concurrency/modified-by-another-user');
+    const row = await one(sql`SELECT remark, version FROM observations WHERE id = ${id}`);
+    expect(row).toEqual({ remark: 'Seen again', version: remark.body.version });
+
+    const refused = await guest.put(`/api/object-forms/Observation/${id}/details`, {
+      values: { remark: 'Guest' },
+      version: remark.body.version,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: EDIT_DENIED });
+    const invalid = await office.post(`/api/object-forms/Observation/${id}`, {
+      values: { code: 'NOPE' },
+      version: remark.body.version,
+    });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.ModelState)).toContain('code');
+  });
+
+  it('a connected subject: empty form, created, read, saved with the version read and refused when stale', async () => {
+    const node = await firstAsset('node', { skip: 9 });
+    const context = { parentType: 'node', parentId: Number(node.id) };
+    const empty = await office.post('/api/object-forms/ConnectedSubject/empty', context);
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    const form = EmptyForm.parse(empty.body);
+    expect(form.templateId).toBe('connected-subject');
+    const kind = form.tabs.flatMap((t) => t.fields).find((f) => f.id === 'kind')!;
+    expect(kind.options!.map((o) => o.id).sort()).toEqual(['hazard', 'lateral-connection', 'note', 'root-source']);
+    expect(form.values.connection).toMatchObject({ subject: null });
+
+    const connection = {
+      subject: { id: null, kind: 'hazard', label: 'Loose cover' },
+      location: { longitude: 8.31, latitude: 51.89 },
+    };
+    const created = await office.post('/api/object-forms/connected-subject', {
+      ...context,
+      values: { connection, remark: 'Rocks when driven over' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    expect(created.body.values).toMatchObject({ remark: 'Rocks when driven over' });
+
+    const details = await office.get(`/api/object-details-templates/ConnectedSubject/${id}`);
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      type: 'ConnectedSubject',
+      title: 'Connected subject Loose cover',
+      editable: true,
+    });
+    const tab = await guest.get(`/api/object-forms/connectedsubject/${id}/connection`);
+    expect(tab.status).toBe(200);
+    expect(tab.body.values.connection).toMatchObject({
+      subject: { kind: 'hazard', label: 'Loose cover' },
+      location: connection.location,
+    });
+    expect(tab.body.version).toBe(details.body.version);
+
+    const moved = { ...tab.body.values.connection, location: { longitude: 8.32, latitude: 51.88 } };
+    const res = await office.put(`/api/object-forms/ConnectedSubject/${id}/connection`, {
+      values: { connection: moved, remark: 'Fixed with a wedge' },
+      version: tab.body.version,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.version).toBe(tab.body.version + 1);
+    expect(res.body.values).toMatchObject({ remark: 'Fixed with a wedge', connection: { location: moved.location } });
+
+    const stale = await office.put(`/api/object-forms/ConnectedSubject/${id}/connection`, {
+      values: { remark: 'Too late' },
+      version: tab.body.version,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('concurrency/modified-by-another-user');
+    const row = await one(
+      sql`SELECT form_values->>'remark' AS remark, version FROM connected_subjects WHERE id = ${id}`,
+    );
+    expect(row).toEqual({ remark: 'Fixed with a wedge', version: res.body.version });
+    const calculated = await guest.post(`/api/object-forms/ConnectedSubject/${id}/calculate`, { values: {} });
+    expect(Object.keys(calculated.body.values)).toEqual(['dateModified']);
   });
 });

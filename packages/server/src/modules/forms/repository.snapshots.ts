@@ -43,4 +43,9 @@ export const snapshots = defineSnapshots('forms', (db) => new FormsRepository(db
   "the caller's last fix": (repo) => repo.lastUserFix('user-1'),
   "standard of the asset's open task": (repo) => repo.openTaskStandard(1042),
   'observations to score': (repo) => repo.observationsForScoring(77),
+  "an observation's inspection": (repo) => repo.recordParent('observation', 501),
+  'an inspection a record belongs to': (repo) => repo.recordParent('inspection', 77),
+  'an asset a record belongs to': (repo) => repo.recordParent('node', 3),
+  'what a connected subject hangs from': (repo) => repo.connectedParent(12),
+  'distance of the last observation': (repo) => repo.lastDistance(77),
 });

@@ -124,3 +124,25 @@ SELECT c.family, o.grade, o.distance_m, o.continuous, o.continuous_group
 FROM observations o JOIN observation_codes c ON c.standard_id = o.standard_id AND c.code = o.code
 WHERE o.inspection_id = $1 ORDER BY o.sequence;
 -- params: $1 = 77
+
+-- an observation's inspection
+SELECT i.id AS inspection_id, i.standard_id, i.status
+             FROM observations o JOIN inspections i ON i.id = o.inspection_id WHERE o.id = $1;
+-- params: $1 = 501
+
+-- an inspection a record belongs to
+SELECT id AS inspection_id, standard_id, status FROM inspections WHERE id = $1;
+-- params: $1 = 77
+
+-- an asset a record belongs to
+SELECT NULL::bigint AS inspection_id, NULL::text AS standard_id, NULL::text AS status
+             FROM assets WHERE object_type = $1 AND id = $2;
+-- params: $1 = "node", $2 = 3
+
+-- what a connected subject hangs from
+SELECT parent_type, parent_id FROM connected_subjects WHERE id = $1;
+-- params: $1 = 12
+
+-- distance of the last observation
+SELECT max(distance_m) AS distance_m FROM observations WHERE inspection_id = $1;
+-- params: $1 = 77

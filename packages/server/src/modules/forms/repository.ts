@@ -1,6 +1,8 @@
 /**
  * The SQL of form templates and of reading and writing assets and inspection headers through forms.
  * Columns are named here only; which form field writes which column is the service's table.
+ * Observations and connected subjects are read and written by their own module; here only where
+ * one belongs (its inspection, standard and status) and the defaults of a new one.
  */
 import type { FormTemplate } from '@manway/core/forms/template';
 import type { ObservationCodeDef } from '@manway/core/domain/standard';
@@ -149,6 +151,14 @@ export interface UserFixRow {
   source: string;
   captured_at: Date | string;
   gps: Record<string, unknown> | null;
+}
+
+/** Where a record belongs: an observation's inspection, or a connected subject's parent. */
+export interface RecordParentRow {
+  /** The inspection it belongs to, null for an asset. */
+  inspection_id: string | null;
+  standard_id: string | null;
+  status: 'incomplete' | 'pending' | 'completed' | null;
 }
 
 /** What an asset's geometry is built from (DOMAIN.md): a node's point, a section's end nodes, a lateral's parent. */
@@ -506,5 +516,37 @@ export class FormsRepository {
       FROM observations o JOIN observation_codes c ON c.standard_id = o.standard_id AND c.code = o.code
       WHERE o.inspection_id = ${inspectionId} ORDER BY o.sequence
     `);
+  }
+
+  /**
+   * Whether an object a record belongs to exists, with its inspection's standard and status (an
+   * observation's, or the inspection's own); an asset has neither.
+   */
+  async recordParent(parentType: string, parentId: number): Promise<RecordParentRow | undefined> {
+    const [row] = await this.db.query<RecordParentRow>(
+      parentType === 'inspection'
+        ? sql`SELECT id AS inspection_id, standard_id, status FROM inspections WHERE id = ${parentId}`
+        : parentType === 'observation'
+          ? sql`SELECT i.id AS inspection_id, i.standard_id, i.status
+             FROM observations o JOIN inspections i ON i.id = o.inspection_id WHERE o.id = ${parentId}`
+          : sql`SELECT NULL::bigint AS inspection_id, NULL::text AS standard_id, NULL::text AS status
+             FROM assets WHERE object_type = ${parentType} AND id = ${parentId}`,
+    );
+    return row;
+  }
+
+  async connectedParent(id: number): Promise<{ parent_type: string; parent_id: string } | undefined> {
+    const [row] = await this.db.query<{ parent_type: string; parent_id: string }>(
+      sql`SELECT parent_type, parent_id FROM connected_subjects WHERE id = ${id}`,
+    );
+    return row;
+  }
+
+  /** The largest distance recorded so far in the inspection; null before its first observation. */
+  async lastDistance(inspectionId: number): Promise<number | null> {
+    const [row] = await this.db.query<{ distance_m: number | null }>(
+      sql`SELECT max(distance_m) AS distance_m FROM observations WHERE inspection_id = ${inspectionId}`,
+    );
+    return row?.distance_m ?? null;
   }
 }

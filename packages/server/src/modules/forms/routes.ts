@@ -26,8 +26,10 @@ const reads = { 400: refused, 401: MessageBody, 404: MessageBody };
 const writes = { ...reads, 403: MessageBody, 409: CodeBody };
 
 const TYPE_NOTE =
-  'type: Node, Section or Lateral (key or type name, any case) or Inspection. A type without a form template ' +
-  'answers 400 with code form/missing-templates.';
+  'type: Node, Section or Lateral (key or type name, any case), Inspection, Observation or ConnectedSubject ' +
+  '(connected-subject). A type without a form template answers 400 with code form/missing-templates. ' +
+  'Observations and connected subjects are read and written as api/observations and api/connected-subjects ' +
+  'do (their rules, versions and permissions), without files.';
 
 export function formsRoutes(forms: FormsService) {
   return async (base: FastifyInstance) => {
@@ -86,7 +88,10 @@ export function formsRoutes(forms: FormsService) {
       {
         schema: {
           summary: "A new object's form: every tab, options filled in, and the default values",
-          description: `${TYPE_NOTE} For an inspection, parentType and parentId name the asset.`,
+          description:
+            `${TYPE_NOTE} For an inspection, parentType and parentId name the asset; for an observation, the ` +
+            'inspection (its standard gives the form and the codes); for a connected subject, its parent (Node, ' +
+            'Section, Lateral, Inspection or Observation).',
           tags: ['forms'],
           params: FormTypeParams,
           body: NewObjectContext,
@@ -101,7 +106,9 @@ export function formsRoutes(forms: FormsService) {
       {
         schema: {
           summary: 'The derived fields of a new object from the values on the page',
-          description: `${TYPE_NOTE} A section's or lateral's length from the line its nodes or parent would make.`,
+          description:
+            `${TYPE_NOTE} A section's or lateral's length from the line its nodes or parent would make; an ` +
+            "observation's grade under the standard of its inspection (parentId), else of standardId.",
           tags: ['forms'],
           params: FormTypeParams,
           body: FormCalculate,
@@ -119,7 +126,8 @@ export function formsRoutes(forms: FormsService) {
           description:
             `${TYPE_NOTE} Assets: the subtype, lifecycle status active, the location of the caller's last GPS fix. ` +
             "Inspections: now, the caller as operator, the standard of the asset's open task's project (else the " +
-            "demo standard), the caller's last GPS fix, downstream.",
+            "demo standard), the caller's last GPS fix, downstream. Observations: the largest distance recorded so " +
+            "far in the inspection, else 0. Connected subjects: the caller's last GPS fix as the position.",
           tags: ['forms'],
           params: FormTypeParams,
           body: NewObjectContext,
@@ -138,7 +146,8 @@ export function formsRoutes(forms: FormsService) {
             `${TYPE_NOTE} Answers 201 with the object as stored. Assets need editor permissions; a node is placed at ` +
             'its location, a section between its nodes, a lateral from its chainage on the parent section to its ' +
             'property end. An asset ID taken within the type answers code asset/duplicate-name-and-subtype. ' +
-            'Inspections: parentType and parentId name the asset; any non-guest may create one.',
+            'Inspections: parentType and parentId name the asset; any non-guest may create one. Observations and ' +
+            'connected subjects: parentType and parentId name the inspection or the parent.',
           tags: ['forms'],
           params: FormTypeParams,
           body: FormCreate,
@@ -173,7 +182,7 @@ export function formsRoutes(forms: FormsService) {
           summary: 'The derived fields of an object from the values on the page',
           description:
             `${TYPE_NOTE} A section's or lateral's length from its geometry, an inspection's family scores from ` +
-            'its observations, the date modified.',
+            "its observations, an observation's grade, the date modified.",
           tags: ['forms'],
           params: FormObjectParams,
           body: FormCalculate,

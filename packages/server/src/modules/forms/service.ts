@@ -3,7 +3,9 @@
  * an object's values as its fields name them, saving a tab or the whole object, creating one, the
  * empty form and defaults of a new one, and the derived fields calculate recomputes. Values are
  * checked with core's form rules (the page runs the same), then mapped onto columns here: which
- * field writes which column is this file's table; the SQL is the repository's.
+ * field writes which column is this file's table; the SQL is the repository's. Observations and
+ * connected subjects are the observations module's records: their forms read and write them through
+ * its service (its validation, version check and score recomputation), without files.
  */
 import {
   CREATE_DENIED,
@@ -22,6 +24,12 @@ import {
   type NewObjectContext,
 } from '@manway/core/api/forms';
 import type { SelectOption, ValueModelType } from '@manway/core/api/objects';
+import {
+  SUBJECT_PARENT_TYPES,
+  type ConnectedSubjectItem,
+  type ObservationItem,
+  type RecordData,
+} from '@manway/core/api/observations';
 import type { ScoredObservation } from '@manway/core/domain/scoring';
 import { DEMO_STANDARD } from '@manway/core/domain/standard';
 import type { ObservationFamily } from '@manway/core/domain/types';
@@ -40,6 +48,7 @@ import { DATE_TIME_FORMAT_MESSAGE, isIsoDateTime } from '@manway/core/rules/fiel
 import { hasEditorPermissions, isGuest } from '@manway/core/roles';
 import { fail } from '../../errors';
 import type { ObjectsService } from '../objects/service';
+import type { ObservationsService, Submission } from '../observations/service';
 import type { CurrentUser } from '../users/service';
 import type {
   AssetColumn,
@@ -55,8 +64,15 @@ import type {
 
 type AssetKey = 'node' | 'section' | 'lateral';
 
-/** What a path's `{type}` names: an asset type, or inspections. */
-type FormTarget = { kind: 'asset'; key: AssetKey; typeName: string } | { kind: 'inspection'; typeName: string };
+/** What a path's `{type}` names: an asset type, inspections, observations or connected subjects. */
+type FormTarget =
+  { kind: 'asset'; key: AssetKey; typeName: string } | { kind: 'inspection'; typeName: string } | RecordTarget;
+
+/** The observations module's records. */
+type RecordTarget = { kind: 'observation'; typeName: string } | { kind: 'connected-subject'; typeName: string };
+
+/** The names `{type}` gives connected subjects, lower case (the object types do not list them). */
+const CONNECTED_SUBJECT_NAMES = ['connectedsubject', 'connected-subject'];
 
 /** How a value is stored: the column's type bounds what it takes (a 500 otherwise, deep in a query). */
 type ColumnType = 'text' | 'float' | 'int' | 'smallint' | 'boolean' | 'timestamp';
@@ -121,6 +137,7 @@ export class FormsService {
   constructor(
     private readonly repo: FormsRepository,
     private readonly objects: ObjectsService,
+    private readonly observations: ObservationsService,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -136,6 +153,18 @@ export class FormsService {
 
   async detailsTemplate(user: CurrentUser, type: string, id: number): Promise<DetailsTemplate> {
     const target = await this.target(type);
+    if (isRecord(target)) {
+      const record = await this.record(target, id);
+      return {
+        templateId: record.template.id,
+        type: target.typeName,
+        id,
+        title: record.title,
+        tabs: record.template.tabs.map((t) => ({ id: t.id, label: t.label })),
+        editable: mayEditInspection(user, record),
+        version: record.version,
+      };
+    }
     if (target.kind === 'asset') {
       const row = await this.assetOrNotFound(target.key, id);
       const template = await this.template(target.key, null);
@@ -173,6 +202,7 @@ export class FormsService {
   /** PUT …/{tabId}: that tab's writable fields; POST …/{id}: every tab's. */
   async save(user: CurrentUser, type: string, id: number, tabId: string | null, body: FormSave): Promise<FormSaved> {
     const target = await this.target(type);
+    if (isRecord(target)) return this.saveRecord(user, target, id, tabId, body);
     if (target.kind === 'asset' && !hasEditorPermissions(user.role)) throw fail.forbidden(EDIT_DENIED);
     if (target.kind === 'inspection' && isGuest(user.role)) throw fail.forbidden(EDIT_DENIED);
     const current = await this.current(target, id);
@@ -222,6 +252,7 @@ export class FormsService {
       throw fail.forbidden(CREATE_DENIED);
     }
     if (target.kind === 'asset') return this.createAsset(target, body);
+    if (isRecord(target)) return this.createRecord(user, target, body);
     return this.createInspection(user, target, body);
   }
 
@@ -295,6 +326,7 @@ export class FormsService {
   async calculate(type: string, id: number | null, body: FormCalculate): Promise<FormCalculated> {
     const target = await this.target(type);
     const now = this.clock();
+    if (isRecord(target)) return this.calculateRecord(target, id, body);
     if (target.kind === 'asset') {
       const current = id === null ? undefined : await this.current(target, id);
       if (!current) await this.template(target.key, null);
@@ -341,10 +373,12 @@ export class FormsService {
   // ---- the pieces
 
   private async target(type: string): Promise<FormTarget> {
-    const t = await this.objects.resolveType(type, ['asset', 'inspection']);
-    return t.kind === 'asset'
-      ? { kind: 'asset', key: t.key, typeName: t.typeName }
-      : { kind: 'inspection', typeName: t.typeName };
+    if (CONNECTED_SUBJECT_NAMES.includes(type.toLowerCase())) {
+      return { kind: 'connected-subject', typeName: 'ConnectedSubject' };
+    }
+    const t = await this.objects.resolveType(type, ['asset', 'inspection', 'observation']);
+    if (t.kind === 'asset') return { kind: 'asset', key: t.key, typeName: t.typeName };
+    return { kind: t.kind === 'observation' ? 'observation' : 'inspection', typeName: t.typeName };
   }
 
   private async template(objectType: string, standardId: string | null): Promise<FormTemplate> {
@@ -367,6 +401,10 @@ export class FormsService {
 
   /** An existing object's template and values. */
   private async current(target: FormTarget, id: number) {
+    if (isRecord(target)) {
+      const { template, values, version } = await this.record(target, id);
+      return { template, values, version, asset: undefined, inspection: undefined };
+    }
     if (target.kind === 'asset') {
       const asset = await this.assetOrNotFound(target.key, id);
       const template = await this.template(target.key, null);
@@ -526,7 +564,17 @@ export class FormsService {
 
   /** A new object's template and default values (spec: date now, operator, standard, position). */
   private async newObject(user: CurrentUser, target: FormTarget, context: NewObjectContext) {
+    if (target.kind === 'observation') {
+      const { template, parentId } = await this.recordContext(target, context);
+      // A crew records along the pipe: the next observation starts where the last one was.
+      return { template, values: { distanceM: (await this.repo.lastDistance(parentId)) ?? 0 } as FormValues };
+    }
     const fix = await this.repo.lastUserFix(user.id);
+    if (target.kind === 'connected-subject') {
+      const { template } = await this.recordContext(target, context);
+      const location = fix ? { longitude: fix.longitude, latitude: fix.latitude } : null;
+      return { template, values: { connection: { subject: null, location } } as FormValues };
+    }
     if (target.kind === 'asset') {
       const template = await this.template(target.key, null);
       const subtypes = (await this.repo.subtypes(target.key)).map((s) => s.key);
@@ -553,6 +601,146 @@ export class FormsService {
       gpsPosition: fix ? gpsValueOf(fix) : null,
     };
     return { template, values };
+  }
+
+  // ---- observations and connected subjects, through the observations module
+
+  /**
+   * An observation or connected subject as the observations module answers it, its template, and the
+   * status of the inspection it belongs to (who may edit it follows from that).
+   */
+  private async record(target: RecordTarget, id: number) {
+    if (target.kind === 'observation') {
+      const parent = await this.repo.recordParent('observation', id);
+      if (!parent) throw fail.notFound('Object not found');
+      const template = await this.template('observation', parent.standard_id);
+      const { items } = await this.observations.listObservations({
+        parentObjectType: 'Inspection',
+        parentObjectId: Number(parent.inspection_id),
+      });
+      const item = items.find((o) => o.id === id);
+      if (!item) throw fail.notFound('Object not found');
+      const title = `Observation ${String(item.values.code)} at ${String(item.values.distanceM)} m`;
+      return { template, ...answerOf(template, item), status: parent.status, title };
+    }
+    const ref = await this.repo.connectedParent(id);
+    if (!ref) throw fail.notFound('Object not found');
+    const template = await this.template('connected-subject', null);
+    const parentId = Number(ref.parent_id);
+    const parent = await this.repo.recordParent(ref.parent_type, parentId);
+    const { items } = await this.observations.listConnected({
+      parentObjectType: ref.parent_type,
+      parentObjectId: parentId,
+    });
+    const item = items.find((c) => c.id === id);
+    if (!item) throw fail.notFound('Object not found');
+    const title = `Connected subject ${item.subject.label}`;
+    return { template, ...answerOf(template, item), status: parent?.status ?? null, title };
+  }
+
+  /** A new record's parent, checked, and the template it is recorded with. */
+  private async recordContext(target: RecordTarget, context: NewObjectContext) {
+    const observation = target.kind === 'observation';
+    const parentTypes: readonly string[] = observation ? ['Inspection'] : SUBJECT_PARENT_TYPES;
+    const parentType = parentTypes.find(
+      (t) => t.toLowerCase() === (context.parentType ?? parentTypes[0])!.toLowerCase(),
+    );
+    if (!parentType) throw fail.field('parentType', `${target.typeName} records belong to: ${parentTypes.join(', ')}.`);
+    if (context.parentId === undefined) throw fail.field('parentId', `Name the ${parentType.toLowerCase()}.`);
+    const parent = await this.repo.recordParent(parentType.toLowerCase(), context.parentId);
+    if (!parent) throw fail.field('parentId', NOT_FOUND_AS(parentType.toLowerCase()));
+    const template = observation
+      ? await this.template('observation', parent.standard_id)
+      : await this.template('connected-subject', null);
+    return { template, parentType, parentId: context.parentId };
+  }
+
+  /** PUT …/{tabId} and POST …/{id}: the observations module takes the whole form; what is not written stays as read. */
+  private async saveRecord(
+    user: CurrentUser,
+    target: RecordTarget,
+    id: number,
+    tabId: string | null,
+    body: FormSave,
+  ): Promise<FormSaved> {
+    if (isGuest(user.role)) throw fail.forbidden(EDIT_DENIED);
+    const current = await this.record(target, id);
+    const all = templateFields(current.template);
+    let fields = all;
+    if (tabId !== null) {
+      const tab = current.template.tabs.find((t) => t.id === tabId);
+      if (!tab) throw fail.notFound(`The form has no tab "${tabId}".`);
+      fields = tab.fields;
+    }
+    refuseUnknown(current.template, body.values);
+    const written = fields.filter((f) => isWritable(f, false) && f.id in body.values);
+    const data: RecordData = {
+      FormValues: valuesOf(all, { ...current.values, ...pick(body.values, written) }),
+      Version: body.version,
+    };
+    const item =
+      target.kind === 'observation'
+        ? await this.submit(data, (s) => this.observations.updateObservation(user, id, 'Observation', s))
+        : await this.submit(data, (s) => this.observations.updateConnected(user, id, 'ConnectedSubject', s));
+    return { id, ...answerOf(current.template, item) };
+  }
+
+  /** POST api/object-forms/{type}: parentType and parentId name the inspection, or the subject's parent. */
+  private async createRecord(user: CurrentUser, target: RecordTarget, body: FormCreate): Promise<FormSaved> {
+    const { template, parentType, parentId } = await this.recordContext(target, body);
+    refuseUnknown(template, body.values);
+    const values = pick(
+      body.values,
+      templateFields(template).filter((f) => isWritable(f, true)),
+    );
+    const item =
+      target.kind === 'observation'
+        ? await this.submit({ InspectionId: parentId, FormValues: values }, (s) =>
+            this.observations.createObservation(user, s),
+          )
+        : await this.submit({ ParentObjectType: parentType, ParentObjectId: parentId, FormValues: values }, (s) =>
+            this.observations.createConnected(user, s),
+          );
+    return { id: item.id, ...answerOf(template, item) };
+  }
+
+  /** A form's submission without files: an upload batch that receives none, dropped whatever happens. */
+  private async submit<T>(data: RecordData, write: (s: Submission) => Promise<T>): Promise<T> {
+    const uploads = this.observations.uploads();
+    try {
+      return await write({ data: JSON.stringify(data), filesToRemove: [], uploads });
+    } finally {
+      await uploads.discard();
+    }
+  }
+
+  /** An observation's grade under its standard's codes (and the date modified); a connected subject's date. */
+  private async calculateRecord(target: RecordTarget, id: number | null, body: FormCalculate): Promise<FormCalculated> {
+    const now = this.clock();
+    const template = id === null ? await this.newRecordTemplate(target, body) : await this.recordTemplate(target, id);
+    if (target.kind === 'connected-subject') {
+      return { values: calculateForm('connected-subject', body.values, { now }) };
+    }
+    const codes = await this.repo.codes(template.standardId ?? DEMO_STANDARD.id);
+    return { values: calculateForm('observation', body.values, { now, codes }) };
+  }
+
+  /** An existing record's template, without reading the record. */
+  private async recordTemplate(target: RecordTarget, id: number): Promise<FormTemplate> {
+    if (target.kind === 'observation') {
+      const parent = await this.repo.recordParent('observation', id);
+      if (!parent) throw fail.notFound('Object not found');
+      return this.template('observation', parent.standard_id);
+    }
+    if (!(await this.repo.connectedParent(id))) throw fail.notFound('Object not found');
+    return this.template('connected-subject', null);
+  }
+
+  /** A new record's template: of its parent when named, else of the context's standard (observations). */
+  private async newRecordTemplate(target: RecordTarget, context: NewObjectContext): Promise<FormTemplate> {
+    if (context.parentId !== undefined) return (await this.recordContext(target, context)).template;
+    if (target.kind === 'connected-subject') return this.template('connected-subject', null);
+    return this.template('observation', await this.standardFor(context, null));
   }
 
   /** The fields with the options that live in the database filled in. */
@@ -584,7 +772,8 @@ export class FormsService {
         }));
       case 'characterisations': {
         const codes = await this.repo.codes(template.standardId ?? DEMO_STANDARD.id);
-        const ofCode = codes.filter((c) => typeof values.code !== 'string' || c.code === values.code);
+        const code = typeof values.code === 'string' && values.code !== '' ? values.code : null;
+        const ofCode = codes.filter((c) => code === null || c.code === code);
         const all = new Map<string, string>();
         for (const c of ofCode) for (const [k, v] of Object.entries(c.characterisations ?? {})) all.set(k, v);
         return [...all].map(([id, value]) => ({ id, value })).sort((a, b) => a.id.localeCompare(b.id));
@@ -690,6 +879,11 @@ function headerValue(v: unknown): FormValue {
   if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) return v as FormValue;
   if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
   return null;
+}
+
+/** A record the observations module answered, as a form answers it: the version and the template's values. */
+function answerOf(template: FormTemplate, item: ObservationItem | ConnectedSubjectItem) {
+  return { version: item.version, values: valuesOf(templateFields(template), item.values) };
 }
 
 /** Every field's value (null when it has none), placeholders aside: only what the fields name leaves. */
@@ -805,10 +999,15 @@ function samePlace(a: FormValue | undefined, b: FormValue | undefined): boolean 
   return JSON.stringify(point(a)) === JSON.stringify(point(b));
 }
 
-function mayEditInspection(user: CurrentUser, row: Pick<InspectionRow, 'status'>): boolean {
+/** Also a record's, by the status of the inspection it belongs to (null for a record of an asset). */
+function mayEditInspection(user: CurrentUser, row: { status: string | null }): boolean {
   if (isGuest(user.role)) return false;
   // An accepted inspection is the office's record: only editors change it.
   return row.status !== 'completed' || hasEditorPermissions(user.role);
+}
+
+function isRecord(target: FormTarget): target is RecordTarget {
+  return target.kind === 'observation' || target.kind === 'connected-subject';
 }
 
 function sentenceCase(key: string): string {
