@@ -2,9 +2,12 @@
  * The map of the network as the office and inspect editions show it: the map feature with the
  * location feature plugged in (the user's position as a tool, the location editor in an object's
  * details), the forms feature (an object's details as its form, a new asset from the map, an
- * inspection's header) and the search feature in the sidebar and in an inspection's observations.
+ * inspection's header, its observations and the subjects connected to an object) and the search
+ * feature in the sidebar and in an inspection's observations.
  * Features do not know each other, so this is where they meet.
  */
+import { ConnectedSubjects } from '../features/forms/components/ConnectedSubjects';
+import { InspectionObservations } from '../features/forms/components/InspectionObservations';
 import { NewAssetTool } from '../features/forms/components/NewAssetForm';
 import { ObjectForm } from '../features/forms/components/ObjectForm';
 import type { FormObject } from '../features/forms/api/objectForms';
@@ -44,7 +47,13 @@ export function NetworkMapHome({ title }: { title: string }) {
         />
       )}
       renderObjectSections={(object, tools) => (
-        <ObjectLocation key={`${object.type}:${object.id}`} object={object} map={tools} />
+        <>
+          <ObjectLocation key={`${object.type}:${object.id}`} object={object} map={tools} />
+          <ConnectedSubjects
+            key={`subjects:${object.type}:${object.id}`}
+            parent={{ type: object.type, id: object.id }}
+          />
+        </>
       )}
       renderObservations={(inspection, title) => (
         <>
@@ -53,7 +62,15 @@ export function NetworkMapHome({ title }: { title: string }) {
             object={{ type: 'Inspection', id: inspection.id }}
             showTitle
           />
-          <ObservationSearch key={inspection.id} inspectionId={inspection.id} title={title} />
+          <InspectionObservations
+            key={`observations:${inspection.id}`}
+            inspectionId={inspection.id}
+            search={<ObservationSearch key={inspection.id} inspectionId={inspection.id} title={title} />}
+          />
+          <ConnectedSubjects
+            key={`subjects:Inspection:${inspection.id}`}
+            parent={{ type: 'Inspection', id: inspection.id }}
+          />
         </>
       )}
     />
