@@ -1,6 +1,8 @@
+import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
+import { nextLayerAnswer, waitForMapAtRest } from './map-canvas';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -117,6 +119,34 @@ describe("an asset's details as its template's form", () => {
     },
   );
 
+  it('an editor creates a manhole placed on the map, and its details open', { timeout: 120_000 }, async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'editor', 'editor-demo');
+    await page.getByRole('button', { name: 'New asset' }).click();
+    const form = page.getByTestId('new-asset-form');
+    const assetId = `MH-E2E-${Date.now() % 100_000}`;
+    await form.getByLabel('Asset ID').fill(assetId);
+    await form.getByRole('tab', { name: 'Position' }).click();
+    await form.getByRole('button', { name: 'Pick on map' }).click();
+    const map = page.getByTestId('map-canvas');
+    const box = (await map.boundingBox())!;
+    // Left of the new-asset panel, which floats over the map's right half.
+    await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.5);
+    await screenshot(page, 'forms-new-asset-picked', { viewport: true });
+    await expect.poll(() => form.getByLabel('Longitude').inputValue()).toMatch(/^-?\d+\.\d{1,5}$/);
+    await screenshot(page, 'forms-new-asset', { viewport: true });
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/object-forms/Node') && r.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: 'Create' }).click();
+    expect((await created).status()).toBe(201);
+    const details = page.getByTestId('object-details');
+    await details.getByRole('heading', { level: 2, name: `Node ${assetId}` }).waitFor({ timeout: 20_000 });
+    await details.getByTestId('object-form').getByText(assetId, { exact: true }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'forms-new-asset-created', { viewport: true });
+  });
+
   it('a user without editor permissions sees the form without Edit', { timeout: 120_000 }, async () => {
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -126,4 +156,147 @@ describe("an asset's details as its template's form", () => {
     await form.getByRole('tab').first().waitFor();
     expect(await form.getByRole('button', { name: 'Edit' }).count()).toBe(0);
   });
+});
+
+/** A small solid-colour PNG, as a camera's photo stands in for one here. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([180, 90, 40]))]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface Surveyed {
+  section: { id: number; readableId: string };
+  /** The place in the section's list of inspections of its latest accepted one, which sets its condition. */
+  index: number;
+}
+
+/** A section in fair condition whose latest accepted inspection sets it, asked of the server as the page. */
+function chooseSurveyedSection(page: Page): Promise<Surveyed> {
+  return page.evaluate(async () => {
+    const list = (await (
+      await fetch('/api/filters/results/list', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          filter: JSON.stringify({
+            objectType: 'Section',
+            conditions: [{ property: 'conditionGrade', operator: 'le', value: 3 }],
+          }),
+          pageSize: 50,
+        }),
+      })
+    ).json()) as { rows: { id: number; readableId: string }[] };
+    for (const section of list.rows) {
+      const inspections = (await (
+        await fetch(`/api/inspections?parentObjectType=Section&parentObjectId=${section.id}`)
+      ).json()) as { status: string }[];
+      const index = inspections.findIndex((i) => i.status === 'completed');
+      if (index >= 0) return { section, index };
+    }
+    throw new Error('no section in fair condition with an accepted inspection');
+  });
+}
+
+describe("an inspection's observations recorded through their form", () => {
+  it(
+    "an editor adds an observation with a photo to a demo inspection and sees its grade and the asset's condition colour",
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await signIn(page, 'editor', 'editor-demo');
+      const chosen = await chooseSurveyedSection(page);
+
+      await page.getByLabel('Find').selectOption('Section');
+      await page.getByRole('searchbox').fill(chosen.section.readableId);
+      await page.locator('.mw-search__row', { hasText: chosen.section.readableId }).first().click();
+      await page.getByTestId('feature-summary').getByRole('button', { name: 'Open details' }).click();
+      const inspections = page.getByTestId('asset-inspections');
+      await inspections.getByTestId('asset-inspection').first().waitFor({ timeout: 20_000 });
+      await inspections
+        .getByTestId('asset-inspection')
+        .nth(chosen.index)
+        .getByRole('button', { name: /^Observations of the inspection of / })
+        .click();
+
+      const observations = page.getByTestId('inspection-observations');
+      await observations.getByRole('button', { name: 'Add observation' }).click({ timeout: 20_000 });
+      const editor = page.getByRole('dialog', { name: 'New observation' });
+      await editor.getByLabel('Code').click();
+      const picker = page.getByRole('dialog', { name: 'Code' });
+      await picker.getByLabel('Search codes').fill('Collapse');
+      await picker.getByRole('button', { name: /^SCO / }).click();
+      await editor.getByLabel('Distance').fill('12.5');
+      await editor.getByLabel('Add photos').setInputFiles({
+        name: 'collapse.png',
+        mimeType: 'image/png',
+        buffer: png(64, 48),
+      });
+      // The demo standard grades a collapse 5; calculate fills it in before anything is saved.
+      await expect.poll(() => editor.textContent(), { timeout: 20_000 }).toMatch(/Grade\s*5/);
+      await screenshot(page, 'forms-observation-new', { viewport: true });
+
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/observations') && r.request().method() === 'POST',
+      );
+      // The save makes the map read its sections again: the answer after it colours the section.
+      const redrawn = saved.then(() => nextLayerAnswer(page, 'Section'));
+      await editor.getByRole('button', { name: 'Save' }).click();
+      expect((await saved).status()).toBe(201);
+      const row = observations.getByRole('row').filter({ hasText: 'SCO' });
+      await row.first().waitFor({ timeout: 20_000 });
+      expect(await row.first().textContent()).toContain('5');
+
+      // The accepted inspection sets the section's condition: it is now the worst grade.
+      const condition = await page.evaluate(async (id) => {
+        const details = (await (await fetch(`/api/objects/Section/${id}`)).json()) as {
+          properties: { conditionGrade: number | null };
+        };
+        return details.properties.conditionGrade;
+      }, chosen.section.id);
+      expect(condition).toBe(5);
+      const layer = (await (await redrawn).json()) as {
+        features: { id: number; properties: { conditionGrade: number | null } }[];
+      };
+      expect(layer.features.find((f) => f.id === chosen.section.id)?.properties.conditionGrade).toBe(5);
+      await waitForMapAtRest(page);
+      const assetForm = page.getByTestId('object-details').getByTestId('object-form').first();
+      await assetForm.getByRole('tab', { name: 'Condition' }).click();
+      await expect.poll(() => assetForm.textContent(), { timeout: 20_000 }).toMatch(/Condition grade\s*5(?!\d)/);
+      await screenshot(page, 'forms-observation-saved', { viewport: true });
+      // Nothing in the details panel reaches past its edge: it never scrolls sideways.
+      expect(
+        await page.getByTestId('object-details').evaluate((panel) => panel.scrollWidth - panel.clientWidth),
+      ).toBeLessThanOrEqual(1);
+      await context.close();
+    },
+  );
 });

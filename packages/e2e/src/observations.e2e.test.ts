@@ -113,6 +113,11 @@ describe("an inspection's observations, from the asset opened on the map", () =>
       const item = inspections.getByTestId('asset-inspection').nth(chosen.index);
       expect(await item.textContent()).toContain(`${chosen.observations} observations`);
       await item.getByRole('button', { name: /^Observations of the inspection of / }).click();
+      // The search sits behind a toggle above the inspection's own list of observations.
+      await page
+        .getByTestId('inspection-observations')
+        .getByRole('button', { name: 'Search observations' })
+        .click({ timeout: 20_000 });
 
       const panel = page.getByTestId('observation-search');
       const shown = panel.getByTestId('observation-count');

@@ -27,7 +27,11 @@ export interface FilterMapArgs {
   run: number;
 }
 
-export const filterResultsApi = shellApi.injectEndpoints({
+/**
+ * What a search found shows the same features as the map's layers (highlighted over them, or instead
+ * of them), so it carries the layers' tag: a change saved to an object of a type reads them again.
+ */
+export const filterResultsApi = shellApi.enhanceEndpoints({ addTagTypes: ['LayerFeatures'] }).injectEndpoints({
   endpoints: (build) => ({
     /** One page of what a filter finds, with the search count. */
     getResultsList: build.query<ResultsList, ResultsListArgs>({
@@ -38,6 +42,7 @@ export const filterResultsApi = shellApi.injectEndpoints({
         body: { filter: JSON.stringify(filter), page, pageSize, sortBy, sortDirection },
       }),
       transformResponse: (answer) => ResultsList.parse(answer),
+      providesTags: (_answer, _error, { filter }) => [{ type: 'LayerFeatures', id: filter.objectType }],
       keepUnusedDataFor: 0,
       extraOptions: { supersede: true },
     }),
@@ -57,6 +62,7 @@ export const filterResultsApi = shellApi.injectEndpoints({
         },
       }),
       transformResponse: (answer) => MapResults.parse(answer),
+      providesTags: (_answer, _error, { filter }) => [{ type: 'LayerFeatures', id: filter.objectType }],
       keepUnusedDataFor: 0,
       extraOptions: { supersede: true },
     }),
