@@ -306,6 +306,28 @@ describe('demo data in the forms', () => {
       expect(validateForm(fields, tab.values, { now: new Date(), creating: false }), `inspection ${id}`).toEqual({});
     }
   });
+
+  it("every demo inspection's observations open in the observation form and validate under its rules", async () => {
+    const inspections: { id: string }[] = await server.db.query(sql`SELECT id FROM inspections ORDER BY id`);
+    let checked = 0;
+    for (const { id } of inspections) {
+      const form = EmptyForm.parse(
+        (await editor.post('/api/object-forms/Observation/empty', { parentType: 'Inspection', parentId: Number(id) }))
+          .body,
+      );
+      const fields = form.tabs.flatMap((t) => t.fields);
+      const listed = await editor.get(`/api/observations?parentObjectType=Inspection&parentObjectId=${id}`);
+      for (const item of listed.body.items as { id: number; values: Record<string, never> }[]) {
+        const context = { now: new Date(), creating: false, codes: DEMO_CODES };
+        expect(
+          validateForm(applicableFields(fields, item.values), item.values, context),
+          `observation ${item.id}`,
+        ).toEqual({});
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
 });
 
 describe('refusals name each field (400 { Message, ModelState })', () => {
