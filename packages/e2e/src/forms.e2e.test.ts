@@ -71,6 +71,10 @@ describe("an asset's details as its template's form", () => {
     const owner = `Manwick Water e2e ${Date.now() % 100_000}`;
     await form.getByLabel('Owner').fill(owner);
     await screenshot(page, 'forms-asset-editing', { viewport: true });
+    // Closing the details with changes in them asks first; staying keeps the changes.
+    await page.getByRole('button', { name: 'Close details' }).click();
+    await page.getByRole('button', { name: 'Stay here' }).click();
+    expect(await form.getByLabel('Owner').inputValue()).toBe(owner);
     const saved = savedBy(page);
     await form.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
@@ -241,11 +245,9 @@ describe("an inspection's observations recorded through their form", () => {
       await page.getByTestId('feature-summary').getByRole('button', { name: 'Open details' }).click();
       const inspections = page.getByTestId('asset-inspections');
       await inspections.getByTestId('asset-inspection').first().waitFor({ timeout: 20_000 });
-      await inspections
-        .getByTestId('asset-inspection')
-        .nth(chosen.index)
-        .getByRole('button', { name: /^Observations of the inspection of / })
-        .click();
+      const surveyed = inspections.getByTestId('asset-inspection').nth(chosen.index);
+      const countBefore = Number(/(\d+) observations?/.exec((await surveyed.textContent()) ?? '')?.[1]);
+      await surveyed.getByRole('button', { name: /^Observations of the inspection of / }).click();
 
       const observations = page.getByTestId('inspection-observations');
       await observations.getByRole('button', { name: 'Add observation' }).click({ timeout: 20_000 });
@@ -274,6 +276,8 @@ describe("an inspection's observations recorded through their form", () => {
       const row = observations.getByRole('row').filter({ hasText: 'SCO' });
       await row.first().waitFor({ timeout: 20_000 });
       expect(await row.first().textContent()).toContain('5');
+      // The asset's list of inspections counts it at once.
+      await expect.poll(() => surveyed.textContent(), { timeout: 20_000 }).toContain(`${countBefore + 1} observations`);
 
       // The accepted inspection sets the section's condition: it is now the worst grade.
       const condition = await page.evaluate(async (id) => {

@@ -37,12 +37,13 @@ const objectPath = ({ type, id }: FormObject) => `${formsPath(type)}/${id}`;
 const objectKey = ({ type, id }: FormObject) => `${type}:${id}`;
 
 /** What a change of one object makes stale: its forms, its details on the map and its layer. */
-const savedObjectTags = (object: FormObject) =>
-  [
-    { type: OBJECT_FORM, id: objectKey(object) },
-    { type: 'Object', id: objectKey(object) },
-    { type: 'LayerFeatures', id: object.type },
-  ] as const;
+const savedObjectTags = (object: FormObject) => [
+  { type: OBJECT_FORM, id: objectKey(object) } as const,
+  { type: 'Object', id: objectKey(object) } as const,
+  { type: 'LayerFeatures', id: object.type } as const,
+  // An inspection's header shows in its asset's list of inspections, by the map's tag name.
+  ...(object.type.toLowerCase() === 'inspection' ? ['AssetInspections' as const] : []),
+];
 
 export interface LookupSearchArgs {
   objectType: string;
@@ -52,7 +53,7 @@ export interface LookupSearchArgs {
 }
 
 const objectFormsApi = shellApi
-  .enhanceEndpoints({ addTagTypes: [OBJECT_FORM, 'Object', 'LayerFeatures'] })
+  .enhanceEndpoints({ addTagTypes: [OBJECT_FORM, 'Object', 'LayerFeatures', 'AssetInspections'] })
   .injectEndpoints({
     endpoints: (build) => ({
       /** GET api/object-details-templates/{type}/{id}: the tabs, whether the user may edit, the version. */

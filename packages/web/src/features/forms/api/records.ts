@@ -98,6 +98,8 @@ const observationChangeTags = (inspectionId: number) => [
   { type: OBJECT_FORM, id: inspectionKey(inspectionId) } as const,
   'Object' as const,
   'LayerFeatures' as const,
+  // The asset's list of inspections counts the observations.
+  'AssetInspections' as const,
 ];
 
 const connectedChangeTags = (parent: RecordParent) => [{ type: CONNECTED_SUBJECTS, id: parentKey(parent) } as const];
@@ -105,7 +107,9 @@ const connectedChangeTags = (parent: RecordParent) => [{ type: CONNECTED_SUBJECT
 const kindQuery = (kind: RecordKind) => ({ kind });
 
 const recordsApi = shellApi
-  .enhanceEndpoints({ addTagTypes: [OBSERVATION_RECORDS, CONNECTED_SUBJECTS, OBJECT_FORM, 'Object', 'LayerFeatures'] })
+  .enhanceEndpoints({
+    addTagTypes: [OBSERVATION_RECORDS, CONNECTED_SUBJECTS, OBJECT_FORM, 'Object', 'LayerFeatures', 'AssetInspections'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       /** GET api/observations: an inspection's observations in their recorded order, with their media. */

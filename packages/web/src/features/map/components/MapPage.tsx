@@ -12,7 +12,10 @@ import type { InspectionSummary } from '@manway/core/api/work';
 import type { MapSettings, UserSettings } from '@manway/core/api/settings';
 import type { CoordinateFormat } from '@manway/core/coordinates-format';
 import { formatCoordinatePair } from '@manway/core/rules/coordinates';
-import { useAppDispatch } from '../../../shell/store/hooks';
+import { confirm } from '../../../shell/confirm/confirm';
+import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
+import { DISCARD_CHANGES_CONFIRM } from '../../../shell/unsaved/discardConfirm';
+import { selectHasUnsavedChanges } from '../../../shell/unsaved/unsavedSlice';
 import { Button } from '../../../ui/controls/Button';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useGetMapSettingsQuery } from '../api/mapSettings';
@@ -134,11 +137,24 @@ function NetworkMapView({
     }
   };
 
-  const onSelect = useCallback((feature: SelectedFeature | null) => {
-    setSelected(feature);
-    setDetailsOf(null);
-  }, []);
-  const closeDetails = useCallback(() => setDetailsOf(null), []);
+  // Closing the details, or picking another feature while they are open, would drop changes being
+  // edited in them: the user is asked first, as when leaving the page.
+  const unsaved = useAppSelector(selectHasUnsavedChanges);
+  const mayLeaveDetails = useCallback(
+    async () => detailsOf === null || !unsaved || dispatch(confirm(DISCARD_CHANGES_CONFIRM)),
+    [detailsOf, unsaved, dispatch],
+  );
+  const onSelect = useCallback(
+    async (feature: SelectedFeature | null) => {
+      if (!(await mayLeaveDetails())) return;
+      setSelected(feature);
+      setDetailsOf(null);
+    },
+    [mayLeaveDetails],
+  );
+  const closeDetails = useCallback(async () => {
+    if (await mayLeaveDetails()) setDetailsOf(null);
+  }, [mayLeaveDetails]);
 
   const tileUrlOf = useCallback((layer: MapLayerId) => dispatch(tileUrl(layer)), [dispatch]);
   const onTilePick = useTilePick(onSelect);
