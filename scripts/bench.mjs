@@ -19,6 +19,9 @@ run(process.execPath, ['--import', 'tsx', 'packages/e2e/bench/widgets.ts']);
 run(process.execPath, ['--import', 'tsx', 'packages/e2e/bench/mapFps.ts']);
 // PGlite with 100,000 generated assets; PostgreSQL with 1,000,000 when DATABASE_URL is set.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/network.ts']);
+// Opening an inspection of 500 observations and posting photos with an observation (PGlite; PostgreSQL
+// too when DATABASE_URL is set).
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/forms.ts']);
 // Two systems on PostgreSQL (DATABASE_URL, else the local server): getting 100,000 assets and sending
 // 5,000 inspections with 500 media files (1 GB); BENCH_SYNC_* make it smaller for a quick run.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/sync.ts']);
