@@ -2,14 +2,14 @@
  * The subjects connected to an asset or an inspection, below its details (main-app spec section 7,
  * "Observations and connected subjects"): each with its kind, label and position, connected anew
  * (a new subject by kind and label), changed and removed in the connected-subject form. Changing
- * them follows the object's details: edit mode and the server's `editable` of the object.
+ * them follows the object's details (`useMayChange`).
  */
 import { useCallback, useState } from 'react';
 import type { ConnectedSubjectItem } from '@manway/core/api/observations';
 import type { FormField, FormLocation, FormValues, SubjectInfo } from '@manway/core/forms/template';
 import { confirm } from '../../../shell/confirm/confirm';
 import type { ConfirmConfig } from '../../../shell/confirm/confirmSlice';
-import { useEditModeAvailable } from '../../../shell/editMode';
+import { useMayChange } from '../mayChange';
 import { showNotification } from '../../../shell/notifications/notificationsSlice';
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
@@ -117,7 +117,6 @@ function ConnectionInputs({
 
 export function ConnectedSubjects({ parent }: { parent: RecordParent }) {
   const dispatch = useAppDispatch();
-  const editModeAvailable = useEditModeAvailable();
   const details = useGetObjectDetailsTemplateQuery(parent);
   const list = useGetConnectedSubjectsOfQuery(parent);
   const context = { parentType: parent.type, parentId: parent.id };
@@ -127,7 +126,7 @@ export function ConnectedSubjects({ parent }: { parent: RecordParent }) {
   const [remove] = useDeleteConnectedSubjectMutation();
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  const canChange = editModeAvailable && details.data?.editable === true;
+  const canChange = useMayChange(parent.type, details.data?.editable);
   const form = emptyForm.data;
   const kindField = form?.tabs.flatMap((t) => t.fields).find((f) => f.id === KIND_FIELD);
   const kindText = (kind: string) => optionLabel(kindField?.options, kind);

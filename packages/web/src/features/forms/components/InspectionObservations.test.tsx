@@ -93,10 +93,16 @@ async function open({
   items = [CRACK, DEFORMATION],
   details = DETAILS,
   routes = (server: FakeServer) => server,
-}: { items?: ObservationItem[]; details?: DetailsTemplate; routes?: (server: FakeServer) => FakeServer } = {}) {
+  settings = generalSettings(),
+}: {
+  items?: ObservationItem[];
+  details?: DetailsTemplate;
+  routes?: (server: FakeServer) => FakeServer;
+  settings?: ReturnType<typeof generalSettings>;
+} = {}) {
   const server = routes(
     new FakeServer()
-      .on('GET', '/api/settings/general', { json: generalSettings() })
+      .on('GET', '/api/settings/general', { json: settings })
       .on('GET', `/api/object-details-templates/Inspection/${INSPECTION_ID}`, { json: details })
       .on('GET', '/api/observations', { json: { items } })
       .on('POST', '/api/object-forms/Observation/empty', { json: emptyObservationForm() }),
@@ -149,6 +155,17 @@ describe('inspection observations', () => {
     expect(screen.queryByText('The observation search')).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Search observations' }));
     expect(screen.getByText('The observation search')).toBeInTheDocument();
+  });
+
+  it('a crew member without editor permissions records when the server allows it: recording is field work, not edit mode', async () => {
+    await open({
+      settings: generalSettings({
+        mode: 'viewer',
+        user: { login: 'crew', displayName: 'Ivan Inspector', hasEditorPermissions: false },
+      }),
+    });
+    await screen.findByRole('table', { name: 'Observations of the inspection' });
+    expect(await screen.findByRole('button', { name: 'Add observation' })).toBeInTheDocument();
   });
 
   it('offers no recording when the server says the inspection may not be changed', async () => {

@@ -1,8 +1,8 @@
 /**
  * An inspection's observations under its header (main-app spec section 7, "Observations and
  * connected subjects"): every observation in its recorded order, added, changed and deleted in the
- * observation form of the inspection's standard. Recording follows the header's rule: edit mode
- * and the server's `editable` of the inspection. The observation search stays, behind a toggle.
+ * observation form of the inspection's standard. Recording is field work: the server's `editable`
+ * of the inspection decides (`useMayChange`). The observation search stays, behind a toggle.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { EmptyForm } from '@manway/core/api/forms';
@@ -11,7 +11,7 @@ import { DEMO_CODES, DEMO_STANDARD } from '@manway/core/domain/standard';
 import type { FormField, FormValue } from '@manway/core/forms/template';
 import { confirm } from '../../../shell/confirm/confirm';
 import type { ConfirmConfig } from '../../../shell/confirm/confirmSlice';
-import { useEditModeAvailable } from '../../../shell/editMode';
+import { useMayChange } from '../mayChange';
 import { showNotification } from '../../../shell/notifications/notificationsSlice';
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
@@ -133,7 +133,6 @@ export function InspectionObservations({
   search?: ReactNode;
 }) {
   const dispatch = useAppDispatch();
-  const editModeAvailable = useEditModeAvailable();
   const details = useGetObjectDetailsTemplateQuery({ type: 'Inspection', id: inspectionId });
   const records = useGetRecordsOfInspectionQuery(inspectionId);
   const parent = { parentType: 'Inspection', parentId: inspectionId };
@@ -145,7 +144,7 @@ export function InspectionObservations({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [searching, setSearching] = useState(false);
 
-  const canRecord = editModeAvailable && details.data?.editable === true;
+  const canRecord = useMayChange('Inspection', details.data?.editable);
   const form = emptyForm.data;
 
   const deleteObservation = useCallback(

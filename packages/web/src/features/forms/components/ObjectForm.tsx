@@ -1,7 +1,7 @@
 /**
  * An object's details as its form template draws them (an asset, an inspection's header): the
- * template's tabs, read-only until the user chooses Edit, which the spec's edit-mode rule and the
- * server's `editable` both have to allow. Editing keeps the user's changes across tabs, holds the
+ * template's tabs, read-only until the user chooses Edit, which `useMayChange` allows (assets: the
+ * spec's edit-mode rule and the server's `editable`; an inspection: the server's `editable`). Editing keeps the user's changes across tabs, holds the
  * unsaved-changes lock while there are any, checks each field with core's rules as the server
  * will, asks the server for the derived fields when a field they depend on changes, and saves with
  * the version read: one tab by PUT, several by one POST. A stale version is refused (409) and the
@@ -13,7 +13,6 @@ import type { FormSaved, FormTabAnswer } from '@manway/core/api/forms';
 import type { FormField, FormValue, FormValues } from '@manway/core/forms/template';
 import { confirm } from '../../../shell/confirm/confirm';
 import type { ConfirmConfig } from '../../../shell/confirm/confirmSlice';
-import { useEditModeAvailable } from '../../../shell/editMode';
 import { MODIFIED_BY_ANOTHER_USER } from '../../../shell/errors/catalogue';
 import { showNotification } from '../../../shell/notifications/notificationsSlice';
 import { useAppDispatch } from '../../../shell/store/hooks';
@@ -32,6 +31,7 @@ import {
   useSaveObjectFormTabMutation,
   type FormObject,
 } from '../api/objectForms';
+import { useMayChange } from '../mayChange';
 import { useMapPick, type FormMap } from '../formMap';
 import {
   CALCULATE_DELAY_MS,
@@ -97,12 +97,12 @@ export interface ObjectFormProps {
 
 export function ObjectForm({ object, map, onOpenObject, showTitle = false }: ObjectFormProps) {
   const dispatch = useAppDispatch();
-  const editModeAvailable = useEditModeAvailable();
   const lookup = useLookupSearch();
   const pickLocation = useMapPick(map);
   const titleId = useId();
 
   const template = useGetObjectDetailsTemplateQuery(object, { refetchOnMountOrArgChange: true });
+  const mayChange = useMayChange(object.type, template.currentData?.editable);
   const [chosenTab, setChosenTab] = useState<string | null>(null);
   const tabs = template.currentData?.tabs ?? [];
   const activeTab = tabs.find((t) => t.id === chosenTab)?.id ?? tabs[0]?.id;
@@ -296,7 +296,7 @@ export function ObjectForm({ object, map, onOpenObject, showTitle = false }: Obj
   };
 
   const editing = session !== null;
-  const canEdit = editModeAvailable && details.editable;
+  const canEdit = mayChange;
 
   return (
     <section
