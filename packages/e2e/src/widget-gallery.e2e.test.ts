@@ -5,9 +5,10 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './browser';
+import { ARTIFACTS, launchBrowser, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const GALLERY = `${baseUrl}/settings/widgets`;
@@ -90,6 +91,8 @@ describe('widget gallery', () => {
     // The virtual table's first details arrive after the stand-in's 200 ms.
     await page.getByRole('table', { name: 'Asset log' }).getByText('SE-000001').waitFor();
     await screenshot(page, 'widget-gallery');
+    // Every form field kind and value model type, one field each.
+    await page.locator('#form-fields').screenshot({ path: join(ARTIFACTS, 'widget-gallery-form-fields.png') });
 
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();

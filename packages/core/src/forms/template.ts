@@ -57,6 +57,9 @@ export const VALIDATOR_NAMES = [
 ] as const;
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 
+/** An option as a template holds it: bounded, since templates travel between systems. */
+export const FormOption = SelectOption.extend({ id: z.string().max(100), value: z.string().max(300) });
+
 export const RegexRuleData = z.object({ expression: z.string().max(500), message: z.string().max(300).optional() });
 
 /** Field rules of spec section 3, as data; `validators` name custom validators of the registry. */
@@ -83,7 +86,7 @@ export const FormField = z.object({
   valueModelType: z.enum(VALUE_MODEL_TYPES),
   unit: z.string().max(20).nullable().optional(),
   /** Fixed options; for the database-backed ones see `optionsFrom` (the server resolves them). */
-  options: z.array(SelectOption).max(1000).optional(),
+  options: z.array(FormOption).max(1000).optional(),
   optionsFrom: z.enum(OPTION_SOURCES).optional(),
   /** Lookup fields: the object type searched (`api/lookup/{objectType}`) and the subtype narrowing it. */
   lookup: z.object({ objectType: z.string().max(100), assetSubtype: z.string().max(100).optional() }).optional(),

@@ -35,6 +35,7 @@ export const MinusIcon = (props: IconProps) => <Glyph path="M6 12h12" {...props}
 export const InfoIcon = (props: IconProps) => (
   <Glyph path="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16v-5M12 8h.01" {...props} />
 );
+export const CalendarIcon = (props: IconProps) => <Glyph path="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4" {...props} />;
 export const TrashIcon = (props: IconProps) => (
   <Glyph path="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" {...props} />
 );

@@ -1,6 +1,7 @@
 import { isValid, parse, parseISO, type Locale } from 'date-fns';
 import { useState } from 'react';
-import { Button } from '../controls/Button';
+import { IconButton } from '../controls/IconButton';
+import { CalendarIcon } from '../controls/icons';
 import { useDateLocale } from '../date-time/dateLocale';
 import { DateTimePickerModal } from '../date-time/DateTimePickerModal';
 import { formatDateTime } from '../date-time/DateTimeText';
@@ -67,7 +68,14 @@ export function DateTimeInput({ value, onChange, pickerLabel, control }: DateTim
           if (event.key === 'Enter') settle();
         }}
       />
-      <Button onClick={() => setPicking(true)}>{pickerLabel}</Button>
+      {/* An icon, so that the typed date keeps the width in a narrow column; the label names it. */}
+      <IconButton
+        label={pickerLabel}
+        icon={<CalendarIcon />}
+        size="medium"
+        variant="secondary"
+        onClick={() => setPicking(true)}
+      />
       {picking && (
         <DateTimePickerModal
           value={value}
