@@ -153,48 +153,44 @@ export class FormsService {
 
   async detailsTemplate(user: CurrentUser, type: string, id: number): Promise<DetailsTemplate> {
     const target = await this.target(type);
-    if (isRecord(target)) {
-      const record = await this.record(target, id);
-      return {
-        templateId: record.template.id,
-        type: target.typeName,
-        id,
-        title: record.title,
-        tabs: record.template.tabs.map((t) => ({ id: t.id, label: t.label })),
-        editable: mayEditInspection(user, record),
-        version: record.version,
-      };
-    }
-    if (target.kind === 'asset') {
-      const row = await this.assetOrNotFound(target.key, id);
-      const template = await this.template(target.key, null);
-      return {
-        templateId: template.id,
-        type: target.typeName,
-        id,
-        title: `${target.typeName} ${row.asset_code}`,
-        tabs: template.tabs.map((t) => ({ id: t.id, label: t.label })),
-        editable: hasEditorPermissions(user.role),
-        version: row.version,
-      };
-    }
-    const row = await this.inspectionOrNotFound(id);
-    const template = await this.template('inspection', row.standard_id);
+    const { template, title, editable, version } = await this.detailsOf(user, target, id);
     return {
       templateId: template.id,
       type: target.typeName,
       id,
-      title: `Inspection ${row.asset_code} ${iso(row.inspected_at).slice(0, 10)}`,
+      title,
       tabs: template.tabs.map((t) => ({ id: t.id, label: t.label })),
-      editable: mayEditInspection(user, row),
+      editable,
+      version,
+    };
+  }
+
+  private async detailsOf(user: CurrentUser, target: FormTarget, id: number) {
+    if (isRecord(target)) {
+      const { template, title, version, status } = await this.record(target, id);
+      return { template, title, version, editable: mayEditInspection(user, { status }) };
+    }
+    if (target.kind === 'asset') {
+      const row = await this.assetOrNotFound(target.key, id);
+      return {
+        template: await this.template(target.key, null),
+        title: `${target.typeName} ${row.asset_code}`,
+        version: row.version,
+        editable: hasEditorPermissions(user.role),
+      };
+    }
+    const row = await this.inspectionOrNotFound(id);
+    return {
+      template: await this.template('inspection', row.standard_id),
+      title: `Inspection ${row.asset_code} ${iso(row.inspected_at).slice(0, 10)}`,
       version: row.version,
+      editable: mayEditInspection(user, row),
     };
   }
 
   async tab(type: string, id: number, tabId: string): Promise<FormTabAnswer> {
     const { template, values, version } = await this.current(await this.target(type), id);
-    const tab = template.tabs.find((t) => t.id === tabId);
-    if (!tab) throw fail.notFound(`The form has no tab "${tabId}".`);
+    const tab = tabOf(template, tabId);
     const fields = await this.withOptions(tab.fields, template, values);
     return { templateId: template.id, tab: { ...tab, fields }, values: valuesOf(tab.fields, values), version };
   }
@@ -207,12 +203,7 @@ export class FormsService {
     if (target.kind === 'inspection' && isGuest(user.role)) throw fail.forbidden(EDIT_DENIED);
     const current = await this.current(target, id);
     const { template } = current;
-    let fields = templateFields(template);
-    if (tabId !== null) {
-      const tab = template.tabs.find((t) => t.id === tabId);
-      if (!tab) throw fail.notFound(`The form has no tab "${tabId}".`);
-      fields = tab.fields;
-    }
+    const fields = tabId === null ? templateFields(template) : tabOf(template, tabId).fields;
     refuseUnknown(template, body.values);
     const written = fields.filter((f) => isWritable(f, false) && f.id in body.values);
     const merged: FormValues = { ...current.values, ...pick(body.values, written) };
@@ -614,26 +605,15 @@ export class FormsService {
       const parent = await this.repo.recordParent('observation', id);
       if (!parent) throw fail.notFound('Object not found');
       const template = await this.template('observation', parent.standard_id);
-      const { items } = await this.observations.listObservations({
-        parentObjectType: 'Inspection',
-        parentObjectId: Number(parent.inspection_id),
-      });
-      const item = items.find((o) => o.id === id);
-      if (!item) throw fail.notFound('Object not found');
+      const item = await this.observations.observation(id);
       const title = `Observation ${String(item.values.code)} at ${String(item.values.distanceM)} m`;
       return { template, ...answerOf(template, item), status: parent.status, title };
     }
     const ref = await this.repo.connectedParent(id);
     if (!ref) throw fail.notFound('Object not found');
     const template = await this.template('connected-subject', null);
-    const parentId = Number(ref.parent_id);
-    const parent = await this.repo.recordParent(ref.parent_type, parentId);
-    const { items } = await this.observations.listConnected({
-      parentObjectType: ref.parent_type,
-      parentObjectId: parentId,
-    });
-    const item = items.find((c) => c.id === id);
-    if (!item) throw fail.notFound('Object not found');
+    const parent = await this.repo.recordParent(ref.parent_type, Number(ref.parent_id));
+    const item = await this.observations.connected(id);
     const title = `Connected subject ${item.subject.label}`;
     return { template, ...answerOf(template, item), status: parent?.status ?? null, title };
   }
@@ -666,12 +646,7 @@ export class FormsService {
     if (isGuest(user.role)) throw fail.forbidden(EDIT_DENIED);
     const current = await this.record(target, id);
     const all = templateFields(current.template);
-    let fields = all;
-    if (tabId !== null) {
-      const tab = current.template.tabs.find((t) => t.id === tabId);
-      if (!tab) throw fail.notFound(`The form has no tab "${tabId}".`);
-      fields = tab.fields;
-    }
+    const fields = tabId === null ? all : tabOf(current.template, tabId).fields;
     refuseUnknown(current.template, body.values);
     const written = fields.filter((f) => isWritable(f, false) && f.id in body.values);
     const data: RecordData = {
@@ -745,9 +720,12 @@ export class FormsService {
 
   /** The fields with the options that live in the database filled in. */
   private async withOptions(fields: FormField[], template: FormTemplate, values: FormValues): Promise<FormField[]> {
+    // The code and characterisation fields both come from the standard's codes: read them once.
+    let codes: ReturnType<FormsRepository['codes']> | undefined;
+    const standardCodes = () => (codes ??= this.repo.codes(template.standardId ?? DEMO_STANDARD.id));
     return Promise.all(
       fields.map(async (field) => {
-        const options = await this.optionsFrom(field, template, values);
+        const options = await this.optionsFrom(field, template, values, standardCodes);
         return options ? { ...field, options } : field;
       }),
     );
@@ -757,6 +735,7 @@ export class FormsService {
     field: FormField,
     template: FormTemplate,
     values: FormValues,
+    standardCodes: () => ReturnType<FormsRepository['codes']>,
   ): Promise<SelectOption[] | null> {
     switch (field.optionsFrom) {
       case undefined:
@@ -766,12 +745,12 @@ export class FormsService {
           ? (await this.repo.subtypes(template.objectType)).map((s) => ({ id: s.key, value: s.label }))
           : [];
       case 'codes':
-        return (await this.repo.codes(template.standardId ?? DEMO_STANDARD.id)).map((c) => ({
+        return (await standardCodes()).map((c) => ({
           id: c.code,
           value: `${c.code} ${c.label}`,
         }));
       case 'characterisations': {
-        const codes = await this.repo.codes(template.standardId ?? DEMO_STANDARD.id);
+        const codes = await standardCodes();
         const code = typeof values.code === 'string' && values.code !== '' ? values.code : null;
         const ofCode = codes.filter((c) => code === null || c.code === code);
         const all = new Map<string, string>();
@@ -882,6 +861,12 @@ function headerValue(v: unknown): FormValue {
 }
 
 /** A record the observations module answered, as a form answers it: the version and the template's values. */
+function tabOf(template: FormTemplate, tabId: string) {
+  const tab = template.tabs.find((t) => t.id === tabId);
+  if (!tab) throw fail.notFound(`The form has no tab "${tabId}".`);
+  return tab;
+}
+
 function answerOf(template: FormTemplate, item: ObservationItem | ConnectedSubjectItem) {
   return { version: item.version, values: valuesOf(templateFields(template), item.values) };
 }

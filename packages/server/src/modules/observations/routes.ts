@@ -82,6 +82,9 @@ async function readSubmission(
   return { data, filesToRemove, uploads };
 }
 
+/** What any write may answer besides its success: a refused form, no session, no permission, no object. */
+const writeRefusals = { 400: ModelStateBody, 401: MessageBody, 403: MessageBody, 404: MessageBody };
+
 export function observationsRoutes(service: ObservationsService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
@@ -139,13 +142,7 @@ export function observationsRoutes(service: ObservationsService) {
           "calculated and the inspection's scores recomputed.",
         {
           tags: ['observations'],
-          response: {
-            201: ObservationItem,
-            400: ModelStateBody,
-            401: MessageBody,
-            403: MessageBody,
-            404: MessageBody,
-          },
+          response: { 201: ObservationItem, ...writeRefusals },
         },
       ),
       async (request, reply) =>
@@ -161,14 +158,7 @@ export function observationsRoutes(service: ObservationsService) {
           tags: ['observations'],
           params: RecordParams,
           querystring: RecordKindQuery,
-          response: {
-            200: ObservationItem,
-            400: ModelStateBody,
-            401: MessageBody,
-            403: MessageBody,
-            404: MessageBody,
-            409: CodeBody,
-          },
+          response: { 200: ObservationItem, ...writeRefusals, 409: CodeBody },
         },
       ),
       async (request) =>
@@ -184,14 +174,7 @@ export function observationsRoutes(service: ObservationsService) {
           tags: ['observations'],
           params: RecordParams,
           querystring: RecordDeleteQuery,
-          response: {
-            200: RecordDeleted,
-            400: ModelStateBody,
-            401: MessageBody,
-            403: MessageBody,
-            404: MessageBody,
-            409: CodeBody,
-          },
+          response: { 200: RecordDeleted, ...writeRefusals, 409: CodeBody },
         },
       },
       async (request) =>
@@ -223,13 +206,7 @@ export function observationsRoutes(service: ObservationsService) {
           'label), and FormValues (the connection with its location).',
         {
           tags: ['observations'],
-          response: {
-            201: ConnectedSubjectItem,
-            400: ModelStateBody,
-            401: MessageBody,
-            403: MessageBody,
-            404: MessageBody,
-          },
+          response: { 201: ConnectedSubjectItem, ...writeRefusals },
         },
       ),
       async (request, reply) =>
@@ -245,14 +222,7 @@ export function observationsRoutes(service: ObservationsService) {
           tags: ['observations'],
           params: RecordParams,
           querystring: RecordKindQuery,
-          response: {
-            200: ConnectedSubjectItem,
-            400: ModelStateBody,
-            401: MessageBody,
-            403: MessageBody,
-            404: MessageBody,
-            409: CodeBody,
-          },
+          response: { 200: ConnectedSubjectItem, ...writeRefusals, 409: CodeBody },
         },
       ),
       async (request) =>
@@ -268,14 +238,7 @@ export function observationsRoutes(service: ObservationsService) {
           tags: ['observations'],
           params: RecordParams,
           querystring: RecordDeleteQuery,
-          response: {
-            200: RecordDeleted,
-            400: ModelStateBody,
-            401: MessageBody,
-            403: MessageBody,
-            404: MessageBody,
-            409: CodeBody,
-          },
+          response: { 200: RecordDeleted, ...writeRefusals, 409: CodeBody },
         },
       },
       async (request) =>

@@ -118,7 +118,7 @@ export class ObservationsService {
       return newId;
     });
     await s.uploads.keep();
-    return this.observationAnswer(id);
+    return this.observation(id);
   }
 
   async updateObservation(user: CurrentUser, id: number, kind: RecordKind | undefined, s: Submission) {
@@ -141,7 +141,7 @@ export class ObservationsService {
     });
     await s.uploads.keep();
     await this.removeUnreferenced(freed);
-    return this.observationAnswer(id);
+    return this.observation(id);
   }
 
   async deleteObservation(user: CurrentUser, id: number, kind: RecordKind | undefined, version: number | undefined) {
@@ -165,7 +165,8 @@ export class ObservationsService {
     return { id };
   }
 
-  private async observationAnswer(id: number): Promise<ObservationItem> {
+  /** One observation as the list answers it (the forms calls read one through this). */
+  async observation(id: number): Promise<ObservationItem> {
     const row = await this.repo.observation(id);
     if (!row) throw fail.notFound('Observation not found');
     const media = await this.mediaByOwner('observation', [id]);
@@ -317,7 +318,7 @@ export class ObservationsService {
       return newId;
     });
     await s.uploads.keep();
-    return this.connectedAnswer(id);
+    return this.connected(id);
   }
 
   async updateConnected(user: CurrentUser, id: number, kind: RecordKind | undefined, s: Submission) {
@@ -339,7 +340,7 @@ export class ObservationsService {
     });
     await s.uploads.keep();
     await this.removeUnreferenced(freed);
-    return this.connectedAnswer(id);
+    return this.connected(id);
   }
 
   async deleteConnected(user: CurrentUser, id: number, kind: RecordKind | undefined, version: number | undefined) {
@@ -356,7 +357,8 @@ export class ObservationsService {
     return { id };
   }
 
-  private async connectedAnswer(id: number): Promise<ConnectedSubjectItem> {
+  /** One connected subject as the list answers it. */
+  async connected(id: number): Promise<ConnectedSubjectItem> {
     const row = await this.repo.connected(id);
     if (!row) throw fail.notFound('Connected subject not found');
     const media = await this.mediaByOwner('connected-subject', [id]);
