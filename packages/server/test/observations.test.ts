@@ -80,6 +80,7 @@ async function submit(
   const res = await fetch(`${server.base}${path}`, {
     method,
     body: form,
+    signal: AbortSignal.timeout(8000),
     headers: {
       [SESSION_ID_HEADER]: 'test-page',
       origin: server.base,
