@@ -11,6 +11,11 @@ export function hasWebSyncPermission(user: { role: Role; websync: boolean }): bo
   return user.role === 'administrator' || user.websync;
 }
 
+/** Administrators, editors, and users granted the review permission: accepting and rejecting inspections. */
+export function hasReviewPermission(user: { role: Role; review: boolean }): boolean {
+  return hasEditorPermissions(user.role) || user.review;
+}
+
 export function isGuest(role: Role): boolean {
   return role === 'guest';
 }

@@ -5,13 +5,17 @@
  */
 import type { DbStateCode, KnownErrorCode, LicensingCode } from '@manway/core/api/errors';
 import { FILTER_NAME_EXISTS_MESSAGE } from '@manway/core/api/filters';
+import { WORKFLOW_ILLEGAL_TRANSITION } from '@manway/core/api/work';
+
+/** 409s: a stale version (the default), or a workflow command the object's state does not allow. */
+type ConflictCode = 'concurrency/modified-by-another-user' | typeof WORKFLOW_ILLEGAL_TRANSITION;
 
 export type Problem =
   | { kind: 'validation'; message: string; fields: Record<string, string[]> }
   | { kind: 'unauthenticated' }
   | { kind: 'forbidden'; message: string }
   | { kind: 'not-found'; message: string }
-  | { kind: 'conflict'; message: string }
+  | { kind: 'conflict'; message: string; code?: ConflictCode }
   | { kind: 'rate-limited'; message: string; retryAfterSeconds: number }
   | { kind: 'coded'; code: DbStateCode | LicensingCode | KnownErrorCode; message: string };
 
@@ -35,6 +39,9 @@ export const fail = {
   notFound: (message = 'Object not found') => new AppError({ kind: 'not-found', message }),
   conflict: (message = 'Another user modified the same item. Reload it and try again.') =>
     new AppError({ kind: 'conflict', message }),
+  /** The workflow (core's domain/workflow.ts) refused a command; `reason` says why, in words. */
+  illegalTransition: (reason: string) =>
+    new AppError({ kind: 'conflict', message: reason, code: WORKFLOW_ILLEGAL_TRANSITION }),
   rateLimited: (message: string, retryAfterSeconds: number) =>
     new AppError({ kind: 'rate-limited', message, retryAfterSeconds }),
   coded: (code: DbStateCode | LicensingCode | KnownErrorCode, message: string) =>
@@ -73,7 +80,10 @@ export function problemToHttp(problem: Problem, route?: string): HttpProblem {
     case 'not-found':
       return { status: 404, body: { code: 'object/not-found', message: problem.message } };
     case 'conflict':
-      return { status: 409, body: { code: 'concurrency/modified-by-another-user', message: problem.message } };
+      return {
+        status: 409,
+        body: { code: problem.code ?? 'concurrency/modified-by-another-user', message: problem.message },
+      };
     case 'rate-limited':
       return {
         status: 429,

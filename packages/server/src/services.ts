@@ -10,6 +10,8 @@ import { FiltersRepository } from './modules/filters/repository';
 import { FiltersService } from './modules/filters/service';
 import { FormsRepository } from './modules/forms/repository';
 import { FormsService } from './modules/forms/service';
+import { InspectionsRepository } from './modules/inspections/repository';
+import { InspectionsService } from './modules/inspections/service';
 import { LocationsRepository } from './modules/locations/repository';
 import { LocationsService } from './modules/locations/service';
 import { MapRepository } from './modules/map/repository';
@@ -25,6 +27,8 @@ import { ScaleService } from './modules/scale/service';
 import { WorkRepository } from './modules/work/repository';
 import { WorkService } from './modules/work/service';
 import { SettingsRepository } from './modules/settings/repository';
+import { TasksRepository } from './modules/tasks/repository';
+import { TasksService } from './modules/tasks/service';
 import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
@@ -50,6 +54,8 @@ export interface Services {
   filters: FiltersService;
   forms: FormsService;
   work: WorkService;
+  inspections: InspectionsService;
+  tasks: TasksService;
   observations: ObservationsService;
   scale: ScaleService;
   websync: WebSyncService;
@@ -84,6 +90,8 @@ export function createServices(db: Database, config: Config): Services {
   const media = new MediaStore(config.dataDir);
   const observations = new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes);
   const forms = new FormsService(new FormsRepository(db), objects, observations);
+  const inspections = new InspectionsService(new InspectionsRepository(db), forms, observations);
+  const tasks = new TasksService(new TasksRepository(db), { forms, filters });
   const syncExport = new SyncExportService(
     new SyncExportRepository(db),
     {
@@ -118,6 +126,8 @@ export function createServices(db: Database, config: Config): Services {
     filters,
     forms,
     work,
+    inspections,
+    tasks,
     observations,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,

@@ -192,17 +192,20 @@ describe('POST /api/sync/import/inspections: what a websync account may change',
     expect((await one(sql`SELECT count(*)::int AS n FROM assets WHERE asset_code LIKE 'HALF-%'`)).n).toBe(0);
   });
 
-  it('AutoAcceptImportedTasks from an account without editor permissions delivers the inspection pending review, completes no task, and the answer says so', async () => {
+  it('AutoAcceptImportedTasks from an account that may not review delivers the inspection pending review, completes no task, and the answer says so', async () => {
     const task = await openTask();
     const record = await inspectionOf(task.asset, task.global_id);
     const res = await importing(agent, [record]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accepted: false, outcomes: [{ result: 'inserted' }] });
-    expect(res.body.notice).toMatch(/delivered for office review.*editor permissions/);
+    expect(res.body.notice).toMatch(/delivered for office review.*may review inspections/);
     expect(
       await one(sql`SELECT status, review, reviewed_by FROM inspections WHERE global_id = ${record.globalId}`),
     ).toEqual({ status: 'pending', review: null, reviewed_by: null });
-    expect((await one(sql`SELECT state FROM tasks WHERE global_id = ${task.global_id}`)).state).toBe('planned');
+    // Its inspection exists now (core's workflow: create-inspection); the office's accept completes it.
+    expect((await one(sql`SELECT state FROM tasks WHERE global_id = ${task.global_id}`)).state).toBe(
+      'inspection-created',
+    );
   });
 
   it("an administrator's import with AutoAcceptImportedTasks accepts the inspection and completes its task", async () => {

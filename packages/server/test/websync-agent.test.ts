@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_TABLES } from '../src/modules/demo/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
+import { hashPassword } from '../src/modules/users/passwords';
+import { SYNC_ACCOUNT_LOGIN } from '../src/modules/users/service';
 import { sql, type SQL } from '../src/db/sql';
 import type { FormObjectType, FormTemplate } from '@manway/core/forms/template';
 
@@ -132,6 +134,8 @@ beforeAll(async () => {
   field = await startTestServer({ env: { ...FIELD_ENV, OFFICE_URL: link.url } });
   // A Field system starts without the Office's network: the agent brings it.
   await field.db.exec(`TRUNCATE ${NETWORK_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  // The Field's agent signs in to the Office as syncer here: its account reads password hashes.
+  await office.db.query(sql`UPDATE users SET sync_agent = true WHERE login = 'syncer'`);
   officeSyncer = office.client();
   await officeSyncer.signIn('syncer', 'syncer-demo');
   fieldAdmin = field.client();
@@ -177,6 +181,24 @@ describe('the Office export calls', () => {
     expect(users.text).not.toMatch(/password|hash|argon/i);
     expect((await officeSyncer.get('/api/sync/export/nodes?after=not-a-uuid')).status).toBe(400);
     expect((await officeSyncer.get('/api/sync/export/users?filter=Mine')).status).toBe(400);
+  });
+
+  it('password hashes are read only by an account marked as a sync agent, never a service account’s own', async () => {
+    const admin = office.client();
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    expect((await admin.get('/api/sync/export/user-credentials')).status).toBe(403);
+    await office.services.users.ensureSyncAccount('agent-test-password');
+    const res = await officeSyncer.get('/api/sync/export/user-credentials?limit=2000');
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.items.map((c: { globalId: string; passwordHash: string }) => [c.globalId, c]));
+    const inspector = await one(
+      office,
+      sql`SELECT global_id::text AS g, password_hash FROM users WHERE login = 'inspector'`,
+    );
+    expect(byId.get(inspector.g)).toEqual({ globalId: inspector.g, passwordHash: inspector.password_hash });
+    expect(inspector.password_hash).toMatch(/^\$argon2id\$/);
+    const agentRow = await one(office, sql`SELECT global_id::text AS g FROM users WHERE login = ${SYNC_ACCOUNT_LOGIN}`);
+    expect(byId.has(agentRow.g)).toBe(false);
   });
 
   it('answers 404 for a saved filter the Office does not have, and 400 for a kind no filter narrows', async () => {
@@ -310,13 +332,19 @@ describe('scenario 6: form templates travel with the structure and standards', (
 });
 
 describe('scenario 4: getting users', () => {
-  it('copies accounts by global id, adopts a Field account of the same login, and copies no password', async () => {
+  it('copies accounts by global id and adopts a Field account of the same login; an agent account that may not read passwords copies none', async () => {
     await office.db.query(
       sql`INSERT INTO users (login, display_name, role, websync, organization, password_hash)
        VALUES ('office-only', 'Olga Office', 'regular', false, 'Utility', 'not-a-real-hash')`,
     );
+    await office.db.query(sql`UPDATE users SET sync_agent = false WHERE login = 'syncer'`);
     const id = await newTask('GettingUsers');
-    expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
+    try {
+      expect(await field.services.syncAgent.run(id)).toBe('FinishedWithErrors');
+    } finally {
+      await office.db.query(sql`UPDATE users SET sync_agent = true WHERE login = 'syncer'`);
+    }
+    expect(await logOf(id, 'Client')).toMatch(/Passwords not copied: the Office account syncer may not read them/);
     const copied = await one(
       field,
       sql`SELECT display_name, organization, password_hash FROM users WHERE login = 'office-only'`,
@@ -329,6 +357,33 @@ describe('scenario 4: getting users', () => {
     expect(await globalIds(field)).toEqual(await globalIds(office));
     // The Field's own accounts keep their passwords: the admin still signs in.
     expect((await field.client().signIn('admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('a crew member signs in to the Field with the Office password, and a password changed in the Office works there after the next run', async () => {
+    const setPassword = async (password: string) =>
+      office.db.query(sql`UPDATE users SET password_hash = ${await hashPassword(password)} WHERE login = 'crew-7'`);
+    await office.db.query(
+      sql`INSERT INTO users (login, display_name, role) VALUES ('crew-7', 'Carla Crew', 'regular')`,
+    );
+    await setPassword('first-crew-password');
+    const first = await newTask('GettingUsers');
+    expect(await field.services.syncAgent.run(first)).toBe('FinishedSuccessfully');
+    expect(await logOf(first, 'Client')).toMatch(/Users’ passwords: \d+ copied/);
+    expect((await field.client().signIn('crew-7', 'first-crew-password')).status).toBe(200);
+    // The Field's administrator keeps its own password although it took the Office admin's global id.
+    expect((await field.client().signIn('admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
+
+    await setPassword('second-crew-password');
+    expect((await field.client().signIn('crew-7', 'second-crew-password')).status).toBe(400);
+    const second = await newTask('GettingUsers');
+    expect(await field.services.syncAgent.run(second)).toBe('FinishedSuccessfully');
+    expect((await field.client().signIn('crew-7', 'second-crew-password')).status).toBe(200);
+    expect((await field.client().signIn('crew-7', 'first-crew-password')).status).toBe(400);
+    // What crossed the wire is the hash the Office keeps, not a password.
+    const [office7, field7] = await Promise.all(
+      [office, field].map((s) => one(s, sql`SELECT password_hash FROM users WHERE login = 'crew-7'`)),
+    );
+    expect(field7).toEqual(office7);
   });
 });
 

@@ -261,6 +261,18 @@ describe('scenario 1: getting planned tasks', () => {
       );
       expect(copied.map((t) => t.global_id)).toEqual(tasks.map((t) => t.global_id));
       expect(copied.every((t) => t.accepted)).toBe(true);
+      // Each task comes with its crew and date, so the Field's crew finds its work.
+      const crews = async (s: TestServer) =>
+        s.db.query(
+          sql`SELECT t.global_id::text AS task, a.global_id::text AS assignment, u.login, a.scheduled_date::text AS day,
+             a.status
+           FROM tasks t JOIN assignment_tasks at ON at.task_id = t.id JOIN assignments a ON a.id = at.assignment_id
+           LEFT JOIN users u ON u.id = a.assigned_to
+           WHERE t.global_id = ANY(${tasks.map((t) => t.global_id)}::uuid[]) ORDER BY 1`,
+        );
+      const fieldCrews = await crews(field);
+      expect(fieldCrews.length).toBeGreaterThan(0);
+      expect(fieldCrews).toEqual(await crews(office));
       // Each task's asset came with it, with its end nodes.
       const missing = await one(
         field,
@@ -428,11 +440,12 @@ describe('scenario 2: sending completed tasks', () => {
         200_000,
       );
 
-      // A task the Office never had, and an asset the Office never had.
+      // A task the Office never had (closed: its asset's open task is the Office's), and an asset the
+      // Office never had.
       const project = await one(field, sql`SELECT id::text AS id FROM projects LIMIT 1`);
       const fieldTask = await one(
         field,
-        sql`INSERT INTO tasks (project_id, task_type, asset_id, state) VALUES (${project.id}, 'inspect', ${tasks[0]!.asset_id}, 'planned') RETURNING id::text AS id`,
+        sql`INSERT INTO tasks (project_id, task_type, asset_id, state) VALUES (${project.id}, 'inspect', ${tasks[0]!.asset_id}, 'completed') RETURNING id::text AS id`,
       );
       skippedForTask = (await addInspection(fieldTask.id, tasks[0]!.asset_id)).global_id;
       const node = await one(
@@ -768,7 +781,7 @@ describe('scenario 2: what the Office refuses or decides', () => {
   );
 
   it(
-    'an Office account without editor permissions delivers for review: nothing accepted, no task completed, and the client log says why',
+    'an Office account that may not review delivers for review: nothing accepted, no task completed, and the client log says why',
     async () => {
       await setSettings('sendingCompletedTasksSettings', SENDING);
       const fieldTasks = await field.db.query<{ id: string; asset_id: string; global_id: string }>(
@@ -784,12 +797,13 @@ describe('scenario 2: what the Office refuses or decides', () => {
         const id = await newTask('SendingCompletedTasks');
         expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
         expect(await officeInspection(inspection.global_id)).toMatchObject({ status: 'pending', review: null });
+        // Its inspection exists in the Office now, waiting for review (core's workflow: create-inspection).
         expect((await one(office, sql`SELECT state FROM tasks WHERE global_id = ${t.global_id}`)).state).toBe(
-          'planned',
+          'inspection-created',
         );
         expect(await logOf(id, 'Client')).toContain(
           'The inspections were delivered for office review, not accepted: accepting them (AutoAcceptImportedTasks) ' +
-            'needs an Office account with editor permissions (administrator or editor).',
+            'needs an Office account that may review inspections (an administrator, an editor, or one granted the review permission).',
         );
       } finally {
         await office.db.query(sql`UPDATE users SET role = 'editor' WHERE login = 'syncer'`);

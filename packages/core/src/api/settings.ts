@@ -18,7 +18,13 @@ export const AccuracySettings = z.object({
 export type AccuracySettings = z.infer<typeof AccuracySettings>;
 
 export const GeneralSettings = z.object({
-  user: z.object({ login: z.string(), displayName: z.string(), hasEditorPermissions: z.boolean() }),
+  user: z.object({
+    login: z.string(),
+    displayName: z.string(),
+    hasEditorPermissions: z.boolean(),
+    /** May accept and reject inspections (core's hasReviewPermission). */
+    hasReviewPermissions: z.boolean(),
+  }),
   mode: z.enum(['editor', 'viewer']),
   objectTypes: z.array(ObjectTypeSummary),
   coordinateDisplayFormat: z.enum(COORDINATE_FORMATS),

@@ -84,6 +84,13 @@ export const PlannedTaskRecord = z.object({
   district: text(200),
   dueDate: DateOnly.nullable(),
   state: z.enum(['planned', 'started', 'inspection-created', 'completed', 'deleted']),
+  /**
+   * Who does it and when (the task's latest assignment), so the Field's crew finds its work. The
+   * crew is named by global id; a crew the Field lacks (users not copied yet) leaves it unassigned.
+   */
+  assignment: z
+    .object({ globalId: GlobalId, assignedToGlobalId: GlobalId.nullable(), scheduledDate: DateOnly.nullable() })
+    .nullable(),
   /** The task's asset and what it needs to exist (its nodes, its section), nodes first. */
   assets: z.array(AssetRecord).max(MAX_ASSETS_WITH_NEEDS),
   /** Media of the task's asset. */
@@ -162,8 +169,8 @@ export const InspectionsImport = z.object({
     SkipIfAssetNotExistInOffice: z.boolean(),
     ExistingTasksAction: z.enum(EXISTING_TASKS_ACTIONS),
     /**
-     * Asks the Office to accept what it writes (and complete the tasks). Only an account with
-     * editor permissions may accept; for others the inspections arrive pending review (the
+     * Asks the Office to accept what it writes (and complete the tasks). Only an account that may
+     * review (core's hasReviewPermission) accepts; for others the inspections arrive pending review (the
      * answer's `accepted` and `notice` say so).
      */
     AutoAcceptImportedTasks: z.boolean(),

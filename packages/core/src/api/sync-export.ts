@@ -26,6 +26,7 @@ export const EXPORT_KINDS = [
   'codes',
   'form-templates',
   'users',
+  'user-credentials',
   'projects',
   'nodes',
   'sections',
@@ -135,7 +136,7 @@ export const FormTemplateRecord = z.object({
   version: int,
 });
 
-/** No password hash, session or token crosses the wire: a copied account signs in as the Field decides. */
+/** No password hash, session or token crosses the wire here: the hashes have a kind of their own. */
 export const UserRecord = z.object({
   globalId: GlobalId,
   login: bounded(200),
@@ -145,6 +146,15 @@ export const UserRecord = z.object({
   websync: z.boolean(),
   disabled: z.boolean(),
   organization: text(200),
+});
+
+/**
+ * The password hash a crew member signs in to the Field with (argon2id; never a password), readable
+ * only by the service accounts Field systems sign in with. Service accounts' own hashes are not sent.
+ */
+export const UserCredentialRecord = z.object({
+  globalId: GlobalId,
+  passwordHash: bounded(500).nullable(),
 });
 
 export const ProjectRecord = z.object({
@@ -199,6 +209,7 @@ export const EXPORT_RECORDS = {
   codes: CodeRecord,
   'form-templates': FormTemplateRecord,
   users: UserRecord,
+  'user-credentials': UserCredentialRecord,
   projects: ProjectRecord,
   nodes: AssetRecord,
   sections: AssetRecord,

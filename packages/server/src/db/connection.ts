@@ -3,10 +3,11 @@
  * is set, otherwise PGlite (PostgreSQL compiled to WebAssembly) with PostGIS, in DATA_DIR.
  * Both speak the same SQL, so there is one set of migrations and repositories.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // PGlite is loaded only when it is opened: a system on a PostgreSQL server never pays for its ~50 MB.
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -165,22 +166,32 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     releaseLock();
     throw error;
   }
+  // PGlite is one connection. Its own transaction holds it until the transaction ends, so another
+  // request's statements wait instead of running inside it (and being rolled back with it). A
+  // statement of the transaction's own work, through `tx` or through `db` (a read a service makes on
+  // the way), runs in it: the open transaction is this async context's.
+  const open = new AsyncLocalStorage<Transaction>();
+  const current = (): Pick<PGlite | Transaction, 'query' | 'exec'> => {
+    const tx = open.getStore();
+    // A NOTIFY handler runs in the context of the commit that sent it, after the transaction closed.
+    return tx && !tx.closed ? tx : pglite;
+  };
   const db: Database & { pglite: PGlite } = {
     kind: 'pglite',
     pglite,
     async query(statement) {
       const q = compile(statement);
-      return (await pglite.query(q.text, q.params)).rows as never[];
+      return (await current().query(q.text, q.params)).rows as never[];
     },
-    exec: async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
-    // PGlite is one connection already.
+    exec: async (text) => ((await current().exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
     pinned: (fn) => fn(db),
-    transaction: (fn) => inTransaction(db, fn),
-    async copyFrom(sql, chunks) {
-      const parts: string[] = [];
-      for await (const c of chunks) parts.push(c);
-      await pglite.query(sql.replace(/FROM\s+STDIN/i, "FROM '/dev/blob'"), [], { blob: new Blob(parts) });
+    transaction(fn) {
+      const outer = open.getStore();
+      // A transaction begun inside another is part of it.
+      if (outer && !outer.closed) return fn(pgliteTransaction(outer));
+      return pglite.transaction((tx) => open.run(tx, () => fn(pgliteTransaction(tx))));
     },
+    copyFrom: (sql, chunks) => pgliteCopy(current(), sql, chunks),
     async listen(channel, handlers) {
       // One process, one connection: a NOTIFY reaches the listeners before its statement resolves.
       assertChannelName(channel);
@@ -195,6 +206,29 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     }),
   };
   return db;
+}
+
+function pgliteTransaction(tx: Transaction): Connection {
+  return {
+    kind: 'pglite',
+    async query(statement) {
+      const q = compile(statement);
+      return (await tx.query(q.text, q.params)).rows as never[];
+    },
+    exec: async (text) => ((await tx.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+    copyFrom: (sql, chunks) => pgliteCopy(tx, sql, chunks),
+  };
+}
+
+/** COPY FROM STDIN on PGlite reads a blob: the chunks are gathered first. */
+async function pgliteCopy(
+  on: Pick<PGlite | Transaction, 'query'>,
+  sql: string,
+  chunks: AsyncIterable<string> | Iterable<string>,
+): Promise<void> {
+  const parts: string[] = [];
+  for await (const c of chunks) parts.push(c);
+  await on.query(sql.replace(/FROM\s+STDIN/i, "FROM '/dev/blob'"), [], { blob: new Blob(parts) });
 }
 
 export async function dumpPglite(db: Database & { pglite: PGlite }): Promise<Blob> {

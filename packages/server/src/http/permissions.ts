@@ -4,7 +4,13 @@
  * (test/api-access.test.ts) read it to know what each demo role must be answered. A route missing
  * here stops the server from starting, so no call ships without a decision.
  */
-import { hasEditorPermissions, hasWebSyncPermission, isGuest, type Role } from '@manway/core/roles';
+import {
+  hasEditorPermissions,
+  hasReviewPermission,
+  hasWebSyncPermission,
+  isGuest,
+  type Role,
+} from '@manway/core/roles';
 import { EXPORT_KINDS } from '@manway/core/api/sync-export';
 
 /**
@@ -13,10 +19,14 @@ import { EXPORT_KINDS } from '@manway/core/api/sync-export';
  * - signed-in: any signed-in user, guests included (reading the network);
  * - member: signed in and not a guest (keeping one's own preferences, recording field work);
  * - editor: administrators and editors (changing the network, planning work);
+ * - reviewer: administrators, editors and users granted the review permission (accepting inspections);
  * - websync: administrators and users granted the websync permission (the console, the sync agent);
+ * - sync-agent: only the service accounts Field systems sign in with (reading password hashes), not
+ *   even administrators;
  * - administrator: administrators only.
  */
-export type Permission = 'public' | 'signed-in' | 'member' | 'editor' | 'websync' | 'administrator';
+export type Permission =
+  'public' | 'signed-in' | 'member' | 'editor' | 'reviewer' | 'websync' | 'sync-agent' | 'administrator';
 
 /** Whose objects a call may touch once its permission is met; administrators may touch everyone's. */
 export type OwnerRule =
@@ -41,6 +51,12 @@ export interface Rule {
    * it is written here so that the table tells the whole story.
    */
   ownRowsOnly?: true;
+  /**
+   * The object named in the path may be touched only by whoever it is theirs (its creator, its
+   * operator) or by callers with `exceptFor`; others are refused with 403. The service applies it (it
+   * reads the object under its lock); it is written here so that the table tells the whole story.
+   */
+  ownObjectsOnly?: { exceptFor: Permission };
 }
 
 const rule = (permission: Permission, extra: Omit<Rule, 'permission'> = {}): Rule => ({ permission, ...extra });
@@ -112,9 +128,38 @@ export const PERMISSIONS: Record<string, Rule> = {
   'DELETE /api/filters/saved-filters/:name': rule('member', { ownRowsOnly: true }),
 
   // work
-  'GET /api/inspections': rule('signed-in'),
   'POST /api/projects': rule('editor'),
   'POST /api/subjects': rule('editor'),
+
+  // the inspection workflow: reading is for all; recording is field work any member does, and the
+  // service lets a member delete, complete or reopen only their own (or their session's) inspections;
+  // accepting and rejecting is the office's review. Sessions are the caller's own; a reviewer or an
+  // editor may list another operator's, and an editor end one (the service checks both).
+  'GET /api/inspections': rule('signed-in'),
+  'GET /api/inspections/grid': rule('signed-in'),
+  'GET /api/inspections/:id': rule('signed-in'),
+  'POST /api/inspections': rule('member'),
+  'DELETE /api/inspections/:id': rule('member', { ownObjectsOnly: { exceptFor: 'reviewer' } }),
+  'POST /api/inspections/bulk-accept': rule('reviewer'),
+  'POST /api/inspections/:id/accept': rule('reviewer'),
+  'POST /api/inspections/:id/reject': rule('reviewer'),
+  'POST /api/inspections/:id/:command': rule('member', { ownObjectsOnly: { exceptFor: 'reviewer' } }),
+  'GET /api/inspection-sessions': rule('member', { ownRowsOnly: true }),
+  'POST /api/inspection-sessions': rule('member'),
+  'POST /api/inspection-sessions/:id/end': rule('member', { ownObjectsOnly: { exceptFor: 'editor' } }),
+
+  // tasks: everyone signed in reads an asset's or a project's; a crew member's own work list only,
+  // another user's for editors and reviewers (the service checks). Starting a task and creating its
+  // inspection is field work: a member, on tasks assigned to them or to nobody (the service checks).
+  // Planning and deleting is the office's.
+  'GET /api/tasks': rule('signed-in'),
+  'GET /api/tasks/:id/start-info': rule('signed-in'),
+  'POST /api/tasks/:id/start': rule('member'),
+  'POST /api/tasks/:id/create-inspection': rule('member'),
+  'POST /api/tasks': rule('editor'),
+  'POST /api/tasks/plan': rule('editor'),
+  'POST /api/tasks/bulk-create/validate': rule('editor'),
+  'POST /api/tasks/bulk-create': rule('editor'),
 
   // observations and connected subjects: recording them is field work any member does; once the
   // inspection is accepted only editors change them, which the service checks (it knows the status).
@@ -156,6 +201,7 @@ export const PERMISSIONS: Record<string, Rule> = {
 
   // the Office's side of the sync agent (a Field system's service account)
   ...exportRoutes,
+  'GET /api/sync/export/user-credentials': rule('sync-agent'),
   'GET /api/sync/export/planned-tasks': rule('websync'),
   'GET /api/sync/media/:globalId/content': rule('websync'),
   'POST /api/sync/import/inspections': rule('websync'),
@@ -170,6 +216,8 @@ export const PUBLIC_PREFIX = '/api/docs';
 export interface Caller {
   role: Role;
   websync: boolean;
+  review: boolean;
+  syncAgent: boolean;
 }
 
 export function permits(permission: Permission, caller: Caller | null): boolean {
@@ -182,8 +230,12 @@ export function permits(permission: Permission, caller: Caller | null): boolean 
       return !isGuest(caller.role);
     case 'editor':
       return hasEditorPermissions(caller.role);
+    case 'reviewer':
+      return hasReviewPermission(caller);
     case 'websync':
       return hasWebSyncPermission(caller);
+    case 'sync-agent':
+      return caller.syncAgent;
     case 'administrator':
       return caller.role === 'administrator';
   }

@@ -2,8 +2,9 @@
  * The map of the network as the office and inspect editions show it: the map feature with the
  * location feature plugged in (the user's position as a tool, the location editor in an object's
  * details), the forms feature (an object's details as its form, a new asset from the map, an
- * inspection's header, its observations and the subjects connected to an object) and the search
- * feature in the sidebar and in an inspection's observations.
+ * inspection's header, its observations and the subjects connected to an object), the search
+ * feature in the sidebar and in an inspection's observations, and the tasks feature (the work
+ * planned on an asset, in its details).
  * Features do not know each other, so this is where they meet.
  */
 import { ConnectedSubjects } from '../features/forms/components/ConnectedSubjects';
@@ -17,6 +18,7 @@ import { MapPage, type MapTools } from '../features/map/components/MapPage';
 import { MAP_LAYERS, type MapLayerId } from '../features/map/styleTable';
 import { ObservationSearch } from '../features/search/components/ObservationSearch';
 import { SearchPanel } from '../features/search/components/SearchPanel';
+import { AssetTasks } from '../features/tasks/components/AssetTasks';
 
 const isMapLayer = (type: string): type is MapLayerId => (MAP_LAYERS as readonly string[]).includes(type);
 
@@ -53,6 +55,9 @@ export function NetworkMapHome({ title }: { title: string }) {
             key={`subjects:${object.type}:${object.id}`}
             parent={{ type: object.type, id: object.id }}
           />
+          {isMapLayer(object.type) && (
+            <AssetTasks key={`tasks:${object.type}:${object.id}`} parent={{ type: object.type, id: object.id }} />
+          )}
         </>
       )}
       renderObservations={(inspection, title) => (

@@ -7,6 +7,7 @@ import { FakeServer } from '../testing/fakeServer';
 import { renderEdition } from '../testing/renderEdition';
 import { InspectHome } from './inspect/InspectHome';
 import { OfficeHome } from './office/OfficeHome';
+import { OFFICE_PAGES } from './office/officePages';
 import { SettingsHome } from './settings/SettingsHome';
 import { SETTINGS_PAGES } from './settings/settingsPages';
 
@@ -46,5 +47,30 @@ describe('editions', () => {
     // The gallery's code loads on first visit.
     const heading = await screen.findByRole('heading', { level: 1, name: 'Widget gallery' }, { timeout: 10_000 });
     expect(heading).toBeInTheDocument();
+  });
+
+  it('the office edition lists Inspections in its navigation and opens the pending inspections there', async () => {
+    const server = new FakeServer()
+      .on('GET', '/api/settings/general', { json: generalSettings() })
+      .on('GET', '/api/inspections/grid', { json: { items: [], total: 0, pageIndex: 0, pageSize: 25 } });
+    await renderEdition({
+      server,
+      edition: 'web-office',
+      home: <OfficeHome />,
+      pages: OFFICE_PAGES,
+      path: '/inspections',
+    });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Inspections', 'About']);
+    // The page's code loads on first visit.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Inspections' }, { timeout: 10_000 });
+    expect(heading).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Pending (0)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No pending inspections')).toBeInTheDocument();
   });
 });

@@ -11,8 +11,8 @@ function editModeWith(overrides: Parameters<typeof generalSettings>[0]): boolean
 
 describe('edit mode', () => {
   it('is available only when the user has editor permissions and the mode setting is editor', () => {
-    const editor = { login: 'e', displayName: 'E', hasEditorPermissions: true };
-    const viewer = { login: 'v', displayName: 'V', hasEditorPermissions: false };
+    const editor = { login: 'e', displayName: 'E', hasEditorPermissions: true, hasReviewPermissions: true };
+    const viewer = { login: 'v', displayName: 'V', hasEditorPermissions: false, hasReviewPermissions: false };
 
     expect(editModeWith({ user: editor, mode: 'editor' })).toBe(true);
     expect(editModeWith({ user: editor, mode: 'viewer' })).toBe(false);

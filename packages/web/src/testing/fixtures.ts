@@ -9,7 +9,7 @@ import { FakeServer } from './fakeServer';
 
 export function generalSettings(overrides: Partial<GeneralSettings> = {}): GeneralSettings {
   return {
-    user: { login: 'jdoe', displayName: 'Jane Doe', hasEditorPermissions: true },
+    user: { login: 'jdoe', displayName: 'Jane Doe', hasEditorPermissions: true, hasReviewPermissions: true },
     mode: 'editor',
     objectTypes: [{ typeName: 'Manhole', connectivityType: 'Node' }],
     coordinateDisplayFormat: 'DecimalDegrees',

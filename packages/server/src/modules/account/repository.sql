@@ -3,7 +3,7 @@
 
 -- live session lookup
 SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.id_token,
-       u.login, u.display_name, u.email, u.role, u.websync, u.disabled, u.created_at AS user_created_at,
+       u.login, u.display_name, u.email, u.role, u.websync, u.review, u.sync_agent, u.disabled, u.created_at AS user_created_at,
        u.version AS user_version
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2;

@@ -48,6 +48,8 @@ export interface SessionUser {
   email: string | null;
   role: Role;
   websync: boolean;
+  review: boolean;
+  syncAgent: boolean;
   disabled: boolean;
   createdAt: Date;
   version: number;
@@ -66,6 +68,8 @@ interface LiveSessionRow {
   email: string | null;
   role: Role;
   websync: boolean;
+  review: boolean;
+  sync_agent: boolean;
   disabled: boolean;
   user_created_at: Date | string;
   user_version: number;
@@ -97,7 +101,7 @@ export class AccountRepository {
   async findLiveSession(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: SessionUser } | undefined> {
     const [r] = await this.db.query<LiveSessionRow>(sql`
       SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.id_token,
-             u.login, u.display_name, u.email, u.role, u.websync, u.disabled, u.created_at AS user_created_at,
+             u.login, u.display_name, u.email, u.role, u.websync, u.review, u.sync_agent, u.disabled, u.created_at AS user_created_at,
              u.version AS user_version
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${now}
@@ -125,6 +129,8 @@ export class AccountRepository {
         email: r.email,
         role: r.role,
         websync: r.websync,
+        review: r.review,
+        syncAgent: r.sync_agent,
         disabled: r.disabled,
         createdAt: date(r.user_created_at),
         version: r.user_version,

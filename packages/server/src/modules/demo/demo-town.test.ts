@@ -109,6 +109,16 @@ describe('the demo town', () => {
     expect(town.projects).toHaveLength(5);
   });
 
+  it('no asset has two open tasks (migration 0017), and the demo crew has work on the day given', () => {
+    const tasks = town.tasks('2027-05-03');
+    const open = tasks.filter((t) => ['planned', 'started', 'inspection-created'].includes(t.state));
+    expect(new Set(open.map((t) => t.assetId)).size).toBe(open.length);
+    const todays = town
+      .assignments(tasks, '2027-05-03')
+      .filter((a) => a.assignedTo === 'inspector' && a.scheduledDate === '2027-05-03');
+    expect(todays.map((a) => a.status).sort()).toEqual(['assigned', 'in-progress']);
+  });
+
   it('a tile of a scale network keeps to its own ids and codes', () => {
     const tile = new Town({ ...DEMO_TOWN, seed: 3, cols: 5, rows: 4, idBase: 1_000_000, codePrefix: 'T0003-' });
     expect(tile.node(0).id).toBe(1_000_001);

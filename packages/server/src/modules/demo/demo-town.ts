@@ -410,6 +410,13 @@ const TASKS_WITH_INSPECTIONS = 100;
 const OPEN_TASKS = 80;
 const TASKS_PER_ASSIGNMENT = 4;
 const FIRST_DAY = Date.UTC(2021, 0, 4);
+/**
+ * The day the open work is planned around when the caller names none. Loading passes the day it
+ * seeds on instead (the generator never reads the clock), so the demo crew finds work for today.
+ */
+export const DEMO_REFERENCE_DAY = '2026-01-15';
+/** Open assignments scheduled per day, from the seeding day on. */
+const ASSIGNMENTS_PER_DAY = 6;
 const SURVEY_DAYS = 5 * 365 - 10;
 /** Metres per second of the camera crawler, for video offsets. */
 const CRAWLER_SPEED = 0.15;
@@ -525,6 +532,8 @@ export interface SubjectRecord {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addDays = (isoDay: string, n: number) => day(Date.parse(`${isoDay}T00:00:00Z`) + n * 86_400_000);
+const OPEN_STATES: ReadonlySet<TaskRecord['state']> = new Set(['planned', 'started', 'inspection-created']);
 const CODES = new Map(DEMO_CODES.map((c) => [c.code, c]));
 const STRUCTURAL = DEMO_CODES.filter((c) => c.family === 'structural');
 const OPERATIONAL = DEMO_CODES.filter((c) => c.family === 'operational');
@@ -578,9 +587,15 @@ export class DemoTown extends Town {
     return ref.kind === 'section' ? this.sectionId(ref.index) : this.nodeId(ref.index);
   }
 
-  tasks(): TaskRecord[] {
+  /**
+   * The inspected tasks (1–100), then the active project's open work (101–180), due from `today` on.
+   * No asset gets a second open task (migration 0017): an open task's section already taken is
+   * passed over for the next one.
+   */
+  tasks(today: string = DEMO_REFERENCE_DAY): TaskRecord[] {
     const out: TaskRecord[] = [];
     const st = this.st('task');
+    const taken = new Set<number>();
     for (let t = 0; t < TASKS_WITH_INSPECTIONS; t++) {
       const k = t * 5;
       const at = this.inspectedAt(k);
@@ -596,25 +611,35 @@ export class DemoTown extends Town {
         state: status === 'completed' ? 'completed' : 'inspection-created',
         createdAt: new Date(at - 30 * 86_400_000).toISOString(),
       });
+      if (OPEN_STATES.has(out[t]!.state)) taken.add(out[t]!.assetId);
     }
     for (let n = 0; n < OPEN_TASKS; n++) {
       const group = Math.floor(n / TASKS_PER_ASSIGNMENT);
-      const s = Math.floor(st.unit(n) * this.sectionCount);
+      const state = (['planned', 'planned', 'started', 'deleted'] as const)[group % 4]!;
+      let s = Math.floor(st.unit(n) * this.sectionCount);
+      if (OPEN_STATES.has(state)) {
+        while (taken.has(this.sectionId(s))) s = (s + 1) % this.sectionCount;
+        taken.add(this.sectionId(s));
+      }
       out.push({
         id: TASKS_WITH_INSPECTIONS + n + 1,
         projectId: 5,
         taskType: st.pick(n, 1, ['inspect', 'inspect', 'clean', 'rehabilitate'] as const),
         assetId: this.sectionId(s),
         district: this.district(s + 1),
-        dueDate: day(Date.UTC(2026, 0, 15) + n * 86_400_000),
-        state: (['planned', 'planned', 'started', 'deleted'] as const)[group % 4]!,
+        dueDate: addDays(today, n),
+        state,
         createdAt: new Date(Date.UTC(2025, 9, 1) + n * 3_600_000).toISOString(),
       });
     }
     return out;
   }
 
-  assignments(tasks: TaskRecord[] = this.tasks()): AssignmentRecord[] {
+  /**
+   * Four tasks each. The open work's assignments are scheduled from `today` on, a few a day, so the
+   * demo crew (`inspector`) has a started and a planned round on the day the demo is seeded.
+   */
+  assignments(tasks: TaskRecord[] = this.tasks(), today: string = DEMO_REFERENCE_DAY): AssignmentRecord[] {
     const out: AssignmentRecord[] = [];
     for (let g = 0; g * TASKS_PER_ASSIGNMENT < tasks.length; g++) {
       const group = tasks.slice(g * TASKS_PER_ASSIGNMENT, (g + 1) * TASKS_PER_ASSIGNMENT);
@@ -629,7 +654,7 @@ export class DemoTown extends Town {
         id: g + 1,
         taskIds: group.map((t) => t.id),
         assignedTo: status === 'unassigned' ? null : OPERATORS[g % OPERATORS.length]!,
-        scheduledDate: group[0]!.dueDate,
+        scheduledDate: open >= 0 ? addDays(today, Math.floor(open / ASSIGNMENTS_PER_DAY)) : group[0]!.dueDate,
         status,
       });
     }

@@ -397,16 +397,24 @@ export class DemoRepository {
     await conn.exec('ANALYZE');
   }
 
-  async dataset(name: string): Promise<{ seed: number } | undefined> {
-    const [row] = await this.db.query<{ seed: number }>(sql`SELECT seed FROM datasets WHERE name = ${name}`);
+  /** A loaded dataset's seed, and the day it was seeded on (null before the demo recorded it). */
+  async dataset(name: string): Promise<{ seed: number; today: string | null } | undefined> {
+    const [row] = await this.db.query<{ seed: number; today: string | null }>(
+      sql`SELECT seed, params->>'today' AS today FROM datasets WHERE name = ${name}`,
+    );
     return row;
   }
 
   /**
    * A fingerprint of the generated data: md5 over every generated row in id order, users by login
-   * and times as epoch seconds, so it compares across back ends and time zones.
+   * and times as epoch seconds, so it compares across back ends and time zones. The open work is
+   * planned from the seeding day `today` on: its dates count as days from it, so the fingerprint is
+   * the same whichever day the town was seeded.
    */
-  async checksum(): Promise<string> {
+  async checksum(today: string | null): Promise<string> {
+    const fromToday = (column: string) =>
+      sql`CASE WHEN ${sql.raw(column)} >= ${today}::date THEN 'today+' || (${sql.raw(column)} - ${today}::date)
+           ELSE ${sql.raw(column)}::text END`;
     const parts: [string, SQL][] = [
       [
         'assets',
@@ -422,12 +430,12 @@ export class DemoRepository {
       ],
       [
         'tasks',
-        sql`SELECT md5(string_agg(row(id, project_id, task_type, asset_id, district, due_date::text, state,
+        sql`SELECT md5(string_agg(row(id, project_id, task_type, asset_id, district, ${fromToday('due_date')}, state,
            extract(epoch FROM created_at))::text, E'\\n' ORDER BY id)) AS h FROM tasks`,
       ],
       [
         'assignments',
-        sql`SELECT md5(string_agg(row(a.id, u.login, a.scheduled_date::text, a.status,
+        sql`SELECT md5(string_agg(row(a.id, u.login, ${fromToday('a.scheduled_date')}, a.status,
            (SELECT string_agg(task_id::text, ',' ORDER BY task_id) FROM assignment_tasks t WHERE t.assignment_id = a.id)
          )::text, E'\\n' ORDER BY a.id)) AS h FROM assignments a LEFT JOIN users u ON u.id = a.assigned_to`,
       ],
@@ -440,7 +448,7 @@ export class DemoRepository {
       [
         'inspections',
         sql`SELECT md5(string_agg(row(i.id, asset_id, task_id, session_id, standard_id, direction, start_node_id,
-           extract(epoch FROM inspected_at), weather, pre_cleaning, length_surveyed_m, status, review, r.login,
+           extract(epoch FROM inspected_at), weather, pre_cleaning, length_surveyed_m, status, i.review, r.login,
            extract(epoch FROM reviewed_at), header::text, str_peak, str_rating, str_index, str_quick, om_peak,
            om_rating, om_index, om_quick, c.login)::text, E'\\n' ORDER BY i.id)) AS h
          FROM inspections i LEFT JOIN users r ON r.id = i.reviewed_by LEFT JOIN users c ON c.id = i.created_by`,

@@ -17,8 +17,14 @@ export interface LoadSummary {
   seconds: number;
 }
 
+/** The calendar day (UTC) of a moment: the day the demo's open work is planned around. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
 export class DemoService {
-  constructor(private readonly repo: DemoRepository) {}
+  constructor(
+    private readonly repo: DemoRepository,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   /** The standards every installation has, demo data or not. */
   ensureReferenceData(): Promise<void> {
@@ -36,10 +42,12 @@ export class DemoService {
     const started = performance.now();
     await this.ensureReferenceData();
     const town = new DemoTown(seed);
+    // The generator is pure: the day it plans the open work around is given, not read by it.
+    const today = dayOf(this.clock());
     const assets = Array.from({ length: town.assetCount }, (_, i) => town.asset(i));
     const inspections = Array.from({ length: DEMO_INSPECTIONS }, (_, k) => town.inspection(k));
-    const tasks = town.tasks();
-    const assignments = town.assignments(tasks);
+    const tasks = town.tasks(today);
+    const assignments = town.assignments(tasks, today);
     const sessions = town.sessions(assignments);
     const users = await this.repo.userIds(['admin', 'editor', 'inspector', 'guest', 'syncer']);
     await this.repo.transaction(async (conn) => {
@@ -58,7 +66,7 @@ export class DemoService {
       await this.repo.insertShortcuts(conn, users, town.shortcuts());
       await this.repo.insertSavedFilters(conn, users, DEMO_SAVED_FILTERS);
       await this.repo.assignGlobalIds(conn, seed);
-      await this.repo.finish(conn, DEMO_DATASET, seed, { ...DEMO_TOWN, inspections: DEMO_INSPECTIONS });
+      await this.repo.finish(conn, DEMO_DATASET, seed, { ...DEMO_TOWN, inspections: DEMO_INSPECTIONS, today });
     });
     return {
       seed,
@@ -80,8 +88,15 @@ export class DemoService {
     return true;
   }
 
-  checksum(): Promise<string> {
-    return this.repo.checksum();
+  /** The fingerprint of the loaded demo town; its open work is dated relative to the day it was seeded. */
+  async checksum(): Promise<string> {
+    const loaded = await this.repo.dataset(DEMO_DATASET);
+    return this.repo.checksum(loaded?.today ?? null);
+  }
+
+  /** The day the demo town was seeded on (its open work is planned from then on). */
+  async seededOn(): Promise<string | undefined> {
+    return (await this.repo.dataset(DEMO_DATASET))?.today ?? undefined;
   }
 
   async loadedSeed(): Promise<number | undefined> {

@@ -117,6 +117,14 @@ export class FiltersRepository {
     return rows.map((r) => Number(r.id));
   }
 
+  /**
+   * The matching ids as a sub-select (`SELECT a.id …`), not run here: another module's statement
+   * reads it in SQL (planning tasks on a filter's assets), so a large match never leaves the database.
+   */
+  matchingIdsSubselect(q: AssetQuery): SQL {
+    return sql`SELECT a.id FROM assets a WHERE ${assetWhere(q)}`;
+  }
+
   /** The projects with a task (not deleted) on one of the given assets, in id order. */
   async projectIdsOnAssets(assetIds: readonly number[]): Promise<number[]> {
     const rows = await this.db.query<{ id: string }>(

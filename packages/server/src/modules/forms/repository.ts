@@ -424,19 +424,28 @@ export class FormsRepository {
 
   async insertInspection(
     conn: Connection,
-    row: { assetId: number; standardId: string; createdBy: string; columns: InspectionColumns; header: object },
+    row: {
+      assetId: number;
+      standardId: string;
+      createdBy: string;
+      columns: InspectionColumns;
+      header: object;
+      taskId?: number | null;
+      sessionId?: number | null;
+    },
   ): Promise<{ id: string; version: number }> {
     const names = Object.keys(row.columns);
     const values = Object.values(row.columns);
     const [inserted] = await conn.query<{ id: string; version: number }>(sql`
-      INSERT INTO inspections (asset_id, standard_id, status, created_by, header${sql.join(
+      INSERT INTO inspections (asset_id, standard_id, task_id, session_id, status, created_by, header${sql.join(
         names.map((n) => sql`, ${sql.identifier(n)}`),
         sql.empty(),
       )})
-      VALUES (${row.assetId}, ${row.standardId}, 'incomplete', ${row.createdBy}, ${JSON.stringify(row.header)}::jsonb${sql.join(
-        values.map((v) => sql`, ${v}`),
-        sql.empty(),
-      )})
+      VALUES (${row.assetId}, ${row.standardId}, ${row.taskId ?? null}, ${row.sessionId ?? null}, 'incomplete',
+              ${row.createdBy}, ${JSON.stringify(row.header)}::jsonb${sql.join(
+                values.map((v) => sql`, ${v}`),
+                sql.empty(),
+              )})
       RETURNING id, version
     `);
     return inserted!;

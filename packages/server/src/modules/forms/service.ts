@@ -46,6 +46,7 @@ import { SHIPPED_TEMPLATES } from '@manway/core/forms/templates';
 import { applicableFields, validateForm } from '@manway/core/forms/validate';
 import { DATE_TIME_FORMAT_MESSAGE, isIsoDateTime } from '@manway/core/rules/field-validation';
 import { hasEditorPermissions, isGuest } from '@manway/core/roles';
+import type { Connection } from '../../db/connection';
 import { fail } from '../../errors';
 import type { ObjectsService } from '../objects/service';
 import type { ObservationsService, Submission } from '../observations/service';
@@ -244,7 +245,8 @@ export class FormsService {
     }
     if (target.kind === 'asset') return this.createAsset(target, body);
     if (isRecord(target)) return this.createRecord(user, target, body);
-    return this.createInspection(user, target, body);
+    const { id } = await this.createInspection(user, body, body.values);
+    return this.saved(target, id);
   }
 
   private async createAsset(target: Extract<FormTarget, { kind: 'asset' }>, body: FormCreate): Promise<FormSaved> {
@@ -268,34 +270,51 @@ export class FormsService {
     return this.saved(target, Number(created.id));
   }
 
-  private async createInspection(
+  /**
+   * A new inspection of the asset `context.parentId` from its header form's `values`, checked by the
+   * template of its standard. With `links`, the task and session it belongs to and its defaults
+   * (spec: date now, operator, standard, position) under the values given, for the workflow's calls
+   * that create one without showing the form first. `within` runs in the same transaction once the
+   * row exists, so a task's state changes with its inspection or not at all. The caller decides who
+   * may create (the object-forms call: any non-guest).
+   */
+  async createInspection(
     user: CurrentUser,
-    target: Extract<FormTarget, { kind: 'inspection' }>,
-    body: FormCreate,
-  ): Promise<FormSaved> {
-    if (body.parentId === undefined) throw fail.field('parentId', 'An inspection is made of an asset: name it.');
-    const parent = await this.parentAsset(body);
-    const standardId = await this.standardFor(body, parent);
+    context: NewObjectContext,
+    given: FormValues,
+    links?: { taskId?: number; sessionId?: number },
+    within?: (tx: Connection, inspectionId: number) => Promise<void>,
+  ): Promise<{ id: number; version: number }> {
+    if (context.parentId === undefined) throw fail.field('parentId', 'An inspection is made of an asset: name it.');
+    const parent = await this.parentAsset(context);
+    const standardId = await this.standardFor(context, parent);
     const template = await this.template('inspection', standardId);
-    refuseUnknown(template, body.values);
-    const written = templateFields(template).filter((f) => isWritable(f, true) && f.id in body.values);
-    const values = pick(body.values, written);
+    refuseUnknown(template, given);
+    const defaults = links
+      ? (await this.newObject(user, { kind: 'inspection', typeName: 'Inspection' }, context)).values
+      : {};
+    const merged = { ...defaults, ...given };
+    const written = templateFields(template).filter((f) => isWritable(f, true) && f.id in merged);
+    const values = pick(merged, written);
     this.validate(applicableFields(written, values), values, true);
     const { columns, header, position, errors } = await this.inspectionWrite(written, values);
     if (Object.keys(errors).length) throw fail.validation(errors, FORM_INVALID);
     columns.inspected_at ??= this.clock().toISOString();
-    const created = await this.repo.transaction(async (tx) => {
+    return this.repo.transaction(async (tx) => {
       const row = await this.repo.insertInspection(tx, {
         assetId: parent,
         standardId,
         createdBy: user.id,
         columns,
         header,
+        taskId: links?.taskId ?? null,
+        sessionId: links?.sessionId ?? null,
       });
-      if (position) await this.repo.setInspectionPosition(tx, Number(row.id), position, user.id);
-      return row;
+      const id = Number(row.id);
+      if (position) await this.repo.setInspectionPosition(tx, id, position, user.id);
+      await within?.(tx, id);
+      return { id, version: row.version };
     });
-    return this.saved(target, Number(created.id));
   }
 
   async emptyForm(user: CurrentUser, type: string, context: NewObjectContext): Promise<EmptyForm> {

@@ -59,6 +59,8 @@ export const snapshots = defineSnapshots('observations', (db) => new Observation
       await repo.inspectionsOfAsset(tx, 11);
       await repo.setCondition(tx, 11, 4, 21);
     }),
+  'what hangs from an inspection deleted with it': (repo) =>
+    repo.transaction((tx) => repo.deleteRecordsOfInspection(tx, 21)),
   "an object's connected subjects": (repo) => repo.connectedOf('section', 11),
   'an observation deleted with what hangs from it': (repo) =>
     repo.transaction(async (tx) => {

@@ -101,6 +101,24 @@ UPDATE assets SET condition_grade = $1, condition_inspection_id = $2
 
 COMMIT;
 
+-- what hangs from an inspection deleted with it
+BEGIN;
+
+WITH obs AS (SELECT id FROM observations WHERE inspection_id = $1),
+         conns AS (
+           DELETE FROM connected_subjects
+           WHERE (parent_type = 'inspection' AND parent_id = $2)
+              OR (parent_type = 'observation' AND parent_id IN (SELECT id FROM obs))
+           RETURNING id)
+       DELETE FROM media
+       WHERE (owner_type = 'inspection' AND owner_id = $3)
+          OR (owner_type = 'observation' AND owner_id IN (SELECT id FROM obs))
+          OR (owner_type = 'connected-subject' AND owner_id IN (SELECT id FROM conns))
+       RETURNING storage_key;
+-- params: $1 = 21, $2 = 21, $3 = 21
+
+COMMIT;
+
 -- an object's connected subjects
 SELECT c.id, c.parent_type, c.parent_id, c.subject_id, s.kind AS subject_kind,
   s.label AS subject_label, ST_X(c.geom) AS longitude, ST_Y(c.geom) AS latitude, c.form_values, c.version FROM connected_subjects c JOIN subjects s ON s.id = c.subject_id

@@ -287,6 +287,27 @@ export class ObservationsRepository {
     );
   }
 
+  /**
+   * Deletes the connected subjects of an inspection and of its observations, and the media rows of the
+   * inspection, its observations and those connections; answers the storage keys the media rows named.
+   */
+  async deleteRecordsOfInspection(conn: Connection, inspectionId: number): Promise<string[]> {
+    const rows = await conn.query<{ storage_key: string }>(
+      sql`WITH obs AS (SELECT id FROM observations WHERE inspection_id = ${inspectionId}),
+         conns AS (
+           DELETE FROM connected_subjects
+           WHERE (parent_type = 'inspection' AND parent_id = ${inspectionId})
+              OR (parent_type = 'observation' AND parent_id IN (SELECT id FROM obs))
+           RETURNING id)
+       DELETE FROM media
+       WHERE (owner_type = 'inspection' AND owner_id = ${inspectionId})
+          OR (owner_type = 'observation' AND owner_id IN (SELECT id FROM obs))
+          OR (owner_type = 'connected-subject' AND owner_id IN (SELECT id FROM conns))
+       RETURNING storage_key`,
+    );
+    return rows.map((r) => r.storage_key);
+  }
+
   /** Of these storage keys, the ones no media row names any more. */
   async unreferencedKeys(keys: readonly string[]): Promise<string[]> {
     if (keys.length === 0) return [];

@@ -258,7 +258,15 @@ export class ObservationsService {
       s.continuous_unit_m,
     );
     await this.repo.setScores(tx, inspectionId, scores.structural, scores.operational);
-    if (inspection.status !== 'completed') return;
+    if (inspection.status === 'completed') await this.recomputeCondition(tx, assetId);
+  }
+
+  /**
+   * The asset's cached condition: the worst family peak of its latest completed inspection (DOMAIN.md
+   * "Condition score"). Run in the transaction that changed an accepted inspection's observations, or
+   * that accepted an inspection (the inspections module).
+   */
+  async recomputeCondition(tx: Connection, assetId: number): Promise<void> {
     const none = familyScore([]);
     const withPeak = (peak: number | null): FamilyScore => ({ ...none, peak: peak ?? 0 });
     const condition = assetCondition(
@@ -427,7 +435,17 @@ export class ObservationsService {
     return byOwner;
   }
 
-  private async removeUnreferenced(keys: string[]): Promise<void> {
+  /**
+   * Removes what hangs from an inspection about to be deleted and no foreign key takes with it: the
+   * subjects connected to it or to its observations, and the media of all three. Answers the storage
+   * keys freed, for `removeUnreferenced` once the transaction has committed.
+   */
+  async removeInspectionRecords(tx: Connection, inspectionId: number): Promise<string[]> {
+    return this.repo.deleteRecordsOfInspection(tx, inspectionId);
+  }
+
+  /** After the transaction that freed them commits: removes the files no media row names any more. */
+  async removeUnreferenced(keys: string[]): Promise<void> {
     for (const key of await this.repo.unreferencedKeys(keys)) await this.media.remove(key);
   }
 }

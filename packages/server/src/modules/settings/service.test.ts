@@ -8,6 +8,8 @@ const user = (role: CurrentUser['role'], websync = false): CurrentUser => ({
   displayName: 'U',
   role,
   websync,
+  review: false,
+  syncAgent: false,
 });
 const now = new Date('2026-11-22T12:00:00Z');
 const licence = (expiresAt: Date | null) => ({

@@ -11,7 +11,7 @@ import {
   type GeneralSettings,
 } from '@manway/core/api/settings';
 import { EDITION_BASE_PATHS, EDITION_NAMES, EDITIONS, type Edition } from '@manway/core/editions';
-import { hasEditorPermissions, hasWebSyncPermission, isGuest } from '@manway/core/roles';
+import { hasEditorPermissions, hasReviewPermission, hasWebSyncPermission, isGuest } from '@manway/core/roles';
 import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { checkDatabase } from '../../db/state';
@@ -109,7 +109,12 @@ export class SettingsService {
     const media = system['media'];
     const accuracy = system['gps-accuracy'];
     return {
-      user: { login: user.login, displayName: user.displayName, hasEditorPermissions: hasEditorPermissions(user.role) },
+      user: {
+        login: user.login,
+        displayName: user.displayName,
+        hasEditorPermissions: hasEditorPermissions(user.role),
+        hasReviewPermissions: hasReviewPermission(user),
+      },
       mode: licence?.editing ? 'editor' : 'viewer',
       objectTypes,
       coordinateDisplayFormat: prefs.coordinateDisplayFormat,

@@ -140,6 +140,7 @@ WITH page AS MATERIALIZED (
         r."websync" AS websync,
         r."disabled" AS disabled,
         r."organization" AS organization,
+        'office' AS password_origin,
         'user ' || r.login AS "#label",
         CASE
           WHEN EXISTS (SELECT 1 FROM users x WHERE lower(x.login) = lower(r.login) AND x.global_id <> r."globalId")
@@ -148,8 +149,8 @@ WITH page AS MATERIALIZED (
         r.ordinality AS "#ord"
       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("globalId" uuid, "login" text, "displayName" text, "email" text, "role" text, "websync" boolean, "disabled" boolean, "organization" text)) WITH ORDINALITY AS r
     ), written AS (
-      INSERT INTO users (global_id, login, display_name, email, role, websync, disabled, organization)
-      SELECT global_id, login, display_name, email, role, websync, disabled, organization FROM page WHERE "#reason" IS NULL
+      INSERT INTO users (global_id, login, display_name, email, role, websync, disabled, organization, password_origin)
+      SELECT global_id, login, display_name, email, role, websync, disabled, organization, password_origin FROM page WHERE "#reason" IS NULL
       ON CONFLICT (global_id) DO UPDATE SET login = excluded.login,
         display_name = excluded.display_name,
         email = excluded.email,

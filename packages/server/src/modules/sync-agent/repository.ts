@@ -58,6 +58,8 @@ interface Column {
   type?: string;
   /** Defaults to r."field". */
   value?: string;
+  /** Written when the row is created, never when an existing one is updated. */
+  insertOnly?: boolean;
 }
 
 interface UpsertSpec {
@@ -136,7 +138,8 @@ const ASSET_SPEC: UpsertSpec = {
   ],
 };
 
-const SPECS: Record<ExportKind, UpsertSpec> = {
+/** The kinds copied by upsert; the users' passwords only update accounts (USER_CREDENTIALS). */
+const SPECS: Record<Exclude<ExportKind, 'user-credentials'>, UpsertSpec> = {
   'object-types': {
     table: 'object_types',
     conflict: 'key',
@@ -264,6 +267,8 @@ const SPECS: Record<ExportKind, UpsertSpec> = {
       c('websync', 'websync', 'boolean'),
       c('disabled', 'disabled', 'boolean'),
       c('organization', 'organization', 'text'),
+      // An account created here by the agent signs in with the Office's password (USER_CREDENTIALS).
+      { column: 'password_origin', value: `'office'`, insertOnly: true },
     ],
     skips: [
       {
@@ -311,7 +316,10 @@ const quoted = (field: string) => `"${field}"`;
  * The spec's texts are our own constants, written into the statement; the page is its one parameter.
  */
 function writeSql(spec: UpsertSpec, onlyNew = false): (page: string) => SQL {
-  const fields = spec.columns.map((col) => `${quoted(col.field!)} ${col.type}`).join(', ');
+  const fields = spec.columns
+    .filter((col) => col.field !== undefined)
+    .map((col) => `${quoted(col.field!)} ${col.type}`)
+    .join(', ');
   const cols = spec.columns.map((col) => col.column);
   const values = spec.columns.map((col) => `${col.value ?? `r.${quoted(col.field!)}`} AS ${col.column}`);
   const reason =
@@ -326,7 +334,7 @@ function writeSql(spec: UpsertSpec, onlyNew = false): (page: string) => SQL {
             .join('\n          ')}
         END`;
   const keys = new Set(spec.conflict.split(',').map((k) => k.trim()));
-  const updated = cols.filter((col) => !keys.has(col));
+  const updated = spec.columns.filter((col) => !keys.has(col.column) && !col.insertOnly).map((col) => col.column);
   // Geometry compares by its bytes: the = operator of PostGIS is not exact equality.
   const current = updated.map((col) => (col === 'geom' ? `ST_AsEWKB(${spec.table}.geom)` : `${spec.table}.${col}`));
   const incoming = updated.map((col) => (col === 'geom' ? `ST_AsEWKB(excluded.geom)` : `excluded.${col}`));
@@ -362,9 +370,26 @@ const TABLES_WITH: Record<string, Set<string>> = {
   updated_at: new Set(['assets', 'form_templates']),
 };
 
-const WRITES = Object.fromEntries(
-  (Object.keys(SPECS) as ExportKind[]).map((k) => [k, { write: writeSql(SPECS[k]), before: SPECS[k].before }]),
-) as Record<ExportKind, { write: (page: string) => SQL; before?: (page: string) => SQL }>;
+/**
+ * The Office's password hashes, on the accounts the agent created here (`password_origin` office);
+ * an account the Field made itself keeps its own password, and no account is created by a hash.
+ */
+const USER_CREDENTIALS = (page: string) => sql`
+  UPDATE users u SET password_hash = r."passwordHash", version = u.version + 1
+  FROM jsonb_to_recordset(${page}::jsonb) AS r("globalId" uuid, "passwordHash" text)
+  WHERE u.global_id = r."globalId" AND u.password_origin = 'office'
+    AND u.password_hash IS DISTINCT FROM r."passwordHash"
+  RETURNING NULL::text AS label, NULL::text AS reason, false AS inserted`;
+
+const WRITES: Record<ExportKind, { write: (page: string) => SQL; before?: (page: string) => SQL }> = {
+  ...(Object.fromEntries(
+    (Object.keys(SPECS) as (keyof typeof SPECS)[]).map((k) => [
+      k,
+      { write: writeSql(SPECS[k]), before: SPECS[k].before },
+    ]),
+  ) as Record<keyof typeof SPECS, { write: (page: string) => SQL; before?: (page: string) => SQL }>),
+  'user-credentials': { write: USER_CREDENTIALS },
+};
 
 // The Office creates assets a Field inspection needs and never changes its own: the same skip rules,
 // told from the Office's side.

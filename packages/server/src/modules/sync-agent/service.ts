@@ -64,6 +64,7 @@ const KIND_LABELS: Record<ExportKind, string> = {
   codes: 'observation codes',
   'form-templates': 'form templates',
   users: 'users',
+  'user-credentials': 'users’ passwords',
   projects: 'projects',
   nodes: 'nodes',
   sections: 'sections',
@@ -259,7 +260,21 @@ export class SyncAgentService {
   ): Promise<TransferResult> {
     let errors = 0;
     for (const [index, step] of steps.entries()) {
-      const result = await this.copy(lease, client, step, { index, of: steps.length }, logs, signal);
+      let result: Awaited<ReturnType<SyncAgentService['copy']>>;
+      try {
+        result = await this.copy(lease, client, step, { index, of: steps.length }, logs, signal);
+      } catch (error) {
+        // The accounts are copied; only their passwords are refused to this agent's account.
+        if (!(step.kind === 'user-credentials' && error instanceof OfficeRefusedError && error.status === 403)) {
+          throw error;
+        }
+        logs.clientLine(
+          `Passwords not copied: the Office account ${this.options.office!.login} may not read them (only an ` +
+            'account marked as a sync agent may). Copied accounts cannot sign in to the Field until it is.',
+        );
+        errors++;
+        continue;
+      }
       if (result === 'cancelled') return result;
       errors += result.skipped;
     }
@@ -299,7 +314,8 @@ export class SyncAgentService {
       case 'GettingDatabaseStructure':
         return STRUCTURE;
       case 'GettingUsers':
-        return [{ kind: 'users' }];
+        // Accounts first: a password follows only an account the Field holds.
+        return [{ kind: 'users' }, { kind: 'user-credentials' }];
       case 'GettingProjects': {
         const s = scheduled?.$type === 'GettingProjectsSettings' ? scheduled : user?.gettingProjectsSettings;
         if (s?.AllProjectsExport) return [{ kind: 'projects' }];

@@ -15,6 +15,11 @@ const task = {
   district: 'North',
   dueDate: '2026-02-01',
   state: 'planned',
+  assignment: {
+    globalId: '3f2a6c1e-0000-4000-8000-000000000012',
+    assignedToGlobalId: '3f2a6c1e-0000-4000-8000-000000000013',
+    scheduledDate: '2026-01-30',
+  },
   assets: [{ globalId: '3f2a6c1e-0000-4000-8000-000000000003', objectType: 'node', assetCode: 'MH-1' }],
   media: [],
 } as unknown as PlannedTaskRecord;
@@ -35,14 +40,23 @@ const writeAll: TaskPageRules = { ruledOut: () => undefined, unwritable: () => u
 
 export const snapshots = defineSnapshots('sync-agent transfers', (db) => new TransferRepository(db, 600), {
   'a page of planned tasks written with its assets, media and cursor': {
-    // BEGIN, asset here, node written, asset and project here, task inserted, media listed, progress, lease renewed
+    // BEGIN, asset here, node written, asset and project here, no other open task, task inserted,
+    // assignment written and linked, the assignments' statuses refreshed, media listed, progress, lease renewed
     rows: [
       [],
       [{ '?column?': 1 }],
       [],
       [{ '?column?': 1 }],
       [{ '?column?': 1 }],
+      [],
       [{ inserted: true }],
+      [{ id: '7', changed: true }],
+      [],
+      [{ task_id: '5' }],
+      [{ id: '5' }],
+      [{ id: '7' }],
+      [{ id: '7', assigned_to: 'u', states: ['planned'] }],
+      [],
       [],
       [],
       [{ cancel_requested: false }],

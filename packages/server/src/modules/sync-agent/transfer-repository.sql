@@ -94,6 +94,11 @@ SELECT 1 FROM "assets" WHERE global_id = $1::uuid;
 SELECT 1 FROM "projects" WHERE global_id = $1::uuid;
 -- params: $1 = "3f2a6c1e-0000-4000-8000-000000000011"
 
+SELECT 1 FROM tasks t JOIN assets a ON a.id = t.asset_id
+     WHERE a.global_id = $1::uuid AND t.global_id <> $2::uuid
+       AND t.state = ANY($3::text[]);
+-- params: $1 = "3f2a6c1e-0000-4000-8000-000000000003", $2 = "3f2a6c1e-0000-4000-8000-000000000010", $3 = ["planned","started","inspection-created"]
+
 INSERT INTO tasks (global_id, project_id, task_type, asset_id, district, due_date, state, accepted_at)
            VALUES ($1::uuid, (SELECT id FROM projects WHERE global_id = $2::uuid),
              $3, (SELECT id FROM assets WHERE global_id = $4::uuid), $5,
@@ -110,6 +115,52 @@ INSERT INTO tasks (global_id, project_id, task_type, asset_id, district, due_dat
                   excluded.due_date, tasks.state, false)
            RETURNING (xmax = 0) AS inserted;
 -- params: $1 = "3f2a6c1e-0000-4000-8000-000000000010", $2 = "3f2a6c1e-0000-4000-8000-000000000011", $3 = "inspect", $4 = "3f2a6c1e-0000-4000-8000-000000000003", $5 = "North", $6 = "2026-02-01", $7 = "planned", $8 = true
+
+WITH crew AS (SELECT id FROM users WHERE global_id = $1::uuid),
+       upserted AS (
+         INSERT INTO assignments (global_id, assigned_to, scheduled_date, status)
+         VALUES ($2::uuid, (SELECT id FROM crew), $3::date,
+                 CASE WHEN EXISTS (SELECT 1 FROM crew) THEN 'assigned' ELSE 'unassigned' END)
+         ON CONFLICT (global_id) DO UPDATE SET assigned_to = excluded.assigned_to,
+           scheduled_date = excluded.scheduled_date,
+           -- Without a crew it cannot stay assigned; the refresh sets the status its tasks give.
+           status = CASE WHEN excluded.assigned_to IS NULL THEN 'unassigned' ELSE assignments.status END,
+           version = assignments.version + 1
+         WHERE (assignments.assigned_to, assignments.scheduled_date)
+           IS DISTINCT FROM (excluded.assigned_to, excluded.scheduled_date)
+         RETURNING id
+       )
+     SELECT coalesce((SELECT id FROM upserted), (SELECT id FROM assignments WHERE global_id = $4::uuid))::text AS id,
+            EXISTS (SELECT 1 FROM upserted) AS changed;
+-- params: $1 = "3f2a6c1e-0000-4000-8000-000000000013", $2 = "3f2a6c1e-0000-4000-8000-000000000012", $3 = "2026-01-30", $4 = "3f2a6c1e-0000-4000-8000-000000000012"
+
+DELETE FROM assignment_tasks WHERE task_id = (SELECT id FROM tasks WHERE global_id = $1::uuid) AND assignment_id <> $2
+     RETURNING assignment_id::text;
+-- params: $1 = "3f2a6c1e-0000-4000-8000-000000000010", $2 = "7"
+
+INSERT INTO assignment_tasks (assignment_id, task_id) VALUES ($1, (SELECT id FROM tasks WHERE global_id = $2::uuid))
+     ON CONFLICT DO NOTHING RETURNING task_id;
+-- params: $1 = "7", $2 = "3f2a6c1e-0000-4000-8000-000000000010"
+
+SELECT id::text AS id FROM "tasks" WHERE global_id = ANY($1::uuid[]);
+-- params: $1 = ["3f2a6c1e-0000-4000-8000-000000000010"]
+
+SELECT DISTINCT assignment_id::text AS id FROM assignment_tasks WHERE task_id = ANY($1::bigint[]);
+-- params: $1 = ["5"]
+
+SELECT a.id::text AS id, a.assigned_to,
+         coalesce(array_agg(t.state) FILTER (WHERE t.id IS NOT NULL), '{}') AS states
+       FROM assignments a
+       LEFT JOIN assignment_tasks at ON at.assignment_id = a.id
+       LEFT JOIN tasks t ON t.id = at.task_id
+       WHERE a.id = ANY($1::bigint[])
+       GROUP BY a.id;
+-- params: $1 = ["7"]
+
+UPDATE assignments a SET status = s.status, version = a.version + 1
+     FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, status text)
+     WHERE a.id = s.id AND a.status <> s.status;
+-- params: $1 = "[{\"id\":\"7\",\"status\":\"assigned\"}]"
 
 INSERT INTO sync_media_files (task_id, media_global_id, direction, job_name, file_name, kind, content_type,
        size_bytes, sha256, owner_type, owner_global_id, status)

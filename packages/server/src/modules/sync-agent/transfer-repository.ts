@@ -4,8 +4,10 @@
  * media files with how far each got. Each page, the step's cursor, the files it adds to the list
  * and the lease renewal commit together, so a run killed midway resumes with nothing lost or doubled.
  */
+import { OPEN_TASK_STATES } from '@manway/core/domain/workflow';
 import type { InspectionRecord, MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
 import type { Connection, Database } from '../../db/connection';
+import { refreshAssignments, refreshAssignmentsOfTasks } from '../work/assignments';
 import { sql } from '../../db/sql';
 import { advanceStep, writeRecords, type Lease } from './repository';
 
@@ -19,7 +21,7 @@ export interface TaskPageRules {
   /** Why the task cannot be written (an error), judged once its assets are written. */
   unwritable(
     item: PlannedTaskRecord,
-    here: { asset: boolean; project: boolean; assetSkips: string[] },
+    here: { asset: boolean; project: boolean; assetSkips: string[]; otherOpenTask: boolean },
   ): string | undefined;
 }
 
@@ -99,6 +101,7 @@ export class TransferRepository {
         cancelRequested: false,
       };
       const written = new Set<string>();
+      const touched: string[] = [];
       for (const item of items) {
         const ruledOut = rules.ruledOut(item, { asset: await exists(tx, 'assets', item.assetGlobalId) });
         if (ruledOut !== undefined) {
@@ -115,6 +118,7 @@ export class TransferRepository {
           asset: await exists(tx, 'assets', item.assetGlobalId),
           project: await exists(tx, 'projects', item.projectGlobalId),
           assetSkips,
+          otherOpenTask: await otherOpenTask(tx, item),
         });
         if (unwritable !== undefined) {
           outcome.skipped.push({ item, reason: unwritable });
@@ -137,11 +141,16 @@ export class TransferRepository {
                   excluded.due_date, tasks.state, false)
            RETURNING (xmax = 0) AS inserted`,
         );
-        if (!row) outcome.unchanged++;
-        else if (row.inserted) outcome.inserted++;
+        const assigned = item.assignment ? await writeAssignment(tx, item.globalId, item.assignment) : false;
+        if (!row) {
+          if (assigned) outcome.updated++;
+          else outcome.unchanged++;
+        } else if (row.inserted) outcome.inserted++;
         else outcome.updated++;
         written.add(item.assetGlobalId);
+        touched.push(item.globalId);
       }
+      await refreshAssignmentsOfTasks(tx, await idsOf(tx, 'tasks', touched));
       await queueMedia(
         tx,
         lease.taskId,
@@ -327,4 +336,68 @@ async function queueMedia(
        "contentType" text, "sizeBytes" bigint, sha256 text, "ownerType" text, "ownerGlobalId" uuid)
      ON CONFLICT (task_id, media_global_id) DO NOTHING`,
   );
+}
+
+/** Whether the task's asset has another open task here (an asset has at most one: migration 0017). */
+async function otherOpenTask(conn: Pick<Connection, 'query'>, item: PlannedTaskRecord): Promise<boolean> {
+  const rows = await conn.query(
+    sql`SELECT 1 FROM tasks t JOIN assets a ON a.id = t.asset_id
+     WHERE a.global_id = ${item.assetGlobalId}::uuid AND t.global_id <> ${item.globalId}::uuid
+       AND t.state = ANY(${[...OPEN_TASK_STATES]}::text[])`,
+  );
+  return rows.length > 0;
+}
+
+async function idsOf(conn: Pick<Connection, 'query'>, table: 'tasks', globalIds: string[]): Promise<string[]> {
+  if (globalIds.length === 0) return [];
+  const rows = await conn.query<{ id: string }>(
+    sql`SELECT id::text AS id FROM ${sql.identifier(table)} WHERE global_id = ANY(${globalIds}::uuid[])`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The task's assignment as the Office has it, by global id: its crew (when this system holds that
+ * account), its date, and the task as its only link (a task the Office moved to another assignment
+ * leaves the old one). The status is refreshed from the tasks afterwards. Answers whether it changed.
+ */
+async function writeAssignment(
+  conn: Pick<Connection, 'query'>,
+  taskGlobalId: string,
+  a: NonNullable<PlannedTaskRecord['assignment']>,
+): Promise<boolean> {
+  const [row] = await conn.query<{ id: string; changed: boolean }>(
+    sql`WITH crew AS (SELECT id FROM users WHERE global_id = ${a.assignedToGlobalId}::uuid),
+       upserted AS (
+         INSERT INTO assignments (global_id, assigned_to, scheduled_date, status)
+         VALUES (${a.globalId}::uuid, (SELECT id FROM crew), ${a.scheduledDate}::date,
+                 CASE WHEN EXISTS (SELECT 1 FROM crew) THEN 'assigned' ELSE 'unassigned' END)
+         ON CONFLICT (global_id) DO UPDATE SET assigned_to = excluded.assigned_to,
+           scheduled_date = excluded.scheduled_date,
+           -- Without a crew it cannot stay assigned; the refresh sets the status its tasks give.
+           status = CASE WHEN excluded.assigned_to IS NULL THEN 'unassigned' ELSE assignments.status END,
+           version = assignments.version + 1
+         WHERE (assignments.assigned_to, assignments.scheduled_date)
+           IS DISTINCT FROM (excluded.assigned_to, excluded.scheduled_date)
+         RETURNING id
+       )
+     SELECT coalesce((SELECT id FROM upserted), (SELECT id FROM assignments WHERE global_id = ${a.globalId}::uuid))::text AS id,
+            EXISTS (SELECT 1 FROM upserted) AS changed`,
+  );
+  const assignmentId = row!.id;
+  const task = sql`(SELECT id FROM tasks WHERE global_id = ${taskGlobalId}::uuid)`;
+  const left = await conn.query<{ assignment_id: string }>(
+    sql`DELETE FROM assignment_tasks WHERE task_id = ${task} AND assignment_id <> ${assignmentId}
+     RETURNING assignment_id::text`,
+  );
+  const linked = await conn.query(
+    sql`INSERT INTO assignment_tasks (assignment_id, task_id) VALUES (${assignmentId}, ${task})
+     ON CONFLICT DO NOTHING RETURNING task_id`,
+  );
+  if (left.length > 0)
+    await refreshAssignments(
+      conn,
+      left.map((l) => l.assignment_id),
+    );
+  return row!.changed || linked.length > 0 || left.length > 0;
 }

@@ -515,6 +515,8 @@ function plannedTaskRules(settings: TasksSettings): TaskPageRules {
     unwritable: (_item, here) => {
       if (!here.asset) return `its asset could not be copied (${here.assetSkips.join('; ')})`;
       if (!here.project) return 'its project is not in the Field system; get the projects first';
+      // The Field's own open task comes first (work the crew may have started); it ends there first.
+      if (here.otherOpenTask) return 'its asset has another open task in the Field system';
       return undefined;
     },
   };

@@ -85,7 +85,12 @@ SELECT a.global_id::text AS cursor,
 -- page of planned tasks a saved filter selects
 SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", t.task_type AS "taskType",
          a.global_id::text AS "assetGlobalId", a.asset_code AS "assetCode", t.district, t.due_date::text AS "dueDate",
-         t.state, t.asset_id::text AS "assetId"
+         t.state, t.asset_id::text AS "assetId",
+         (SELECT json_build_object('globalId', asg.global_id, 'assignedToGlobalId', u.global_id,
+                   'scheduledDate', asg.scheduled_date::text)
+            FROM assignment_tasks at JOIN assignments asg ON asg.id = at.assignment_id
+            LEFT JOIN users u ON u.id = asg.assigned_to
+           WHERE at.task_id = t.id ORDER BY asg.id DESC LIMIT 1) AS assignment
        FROM tasks t JOIN projects p ON p.id = t.project_id JOIN assets a ON a.id = t.asset_id
        WHERE t.state IN ('planned', 'started') AND ($1::uuid IS NULL OR t.global_id > $2::uuid)
          AND ($3::bigint[] IS NULL OR t.id = ANY($4::bigint[]))

@@ -74,6 +74,12 @@ const PAGE_SQL: Record<ExportKind, (after: string | null, limit: number, only: n
     FROM users
     WHERE (${after}::uuid IS NULL OR global_id > ${after}::uuid) AND ${only}::bigint[] IS NULL
     ORDER BY global_id LIMIT ${limit}`,
+  // Service accounts' hashes stay in the Office: a Field has no use for them.
+  'user-credentials': (after, limit, only) => sql`SELECT global_id::text AS cursor, global_id::text AS "globalId",
+      password_hash AS "passwordHash"
+    FROM users
+    WHERE NOT sync_agent AND (${after}::uuid IS NULL OR global_id > ${after}::uuid) AND ${only}::bigint[] IS NULL
+    ORDER BY global_id LIMIT ${limit}`,
   projects: (after, limit, only) => sql`SELECT global_id::text AS cursor, global_id::text AS "globalId", name, client,
       contractor, standard_id AS "standardId", status,
       -- Full precision, so a copy compares equal to its original.
@@ -101,7 +107,14 @@ function assetPage(objectType: 'node' | 'section' | 'lateral') {
 }
 
 /** Kinds whose cursor is a global id (anything else is rejected before it reaches SQL). */
-export const UUID_CURSOR: ReadonlySet<ExportKind> = new Set(['users', 'projects', 'nodes', 'sections', 'laterals']);
+export const UUID_CURSOR: ReadonlySet<ExportKind> = new Set([
+  'users',
+  'user-credentials',
+  'projects',
+  'nodes',
+  'sections',
+  'laterals',
+]);
 
 export interface PlannedTaskRow {
   globalId: string;
@@ -113,6 +126,7 @@ export interface PlannedTaskRow {
   dueDate: string | null;
   state: string;
   assetId: string;
+  assignment: { globalId: string; assignedToGlobalId: string | null; scheduledDate: string | null } | null;
 }
 
 export interface MediaRow {
@@ -153,7 +167,12 @@ export class SyncExportRepository {
     return this.db.query<PlannedTaskRow>(
       sql`SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", t.task_type AS "taskType",
          a.global_id::text AS "assetGlobalId", a.asset_code AS "assetCode", t.district, t.due_date::text AS "dueDate",
-         t.state, t.asset_id::text AS "assetId"
+         t.state, t.asset_id::text AS "assetId",
+         (SELECT json_build_object('globalId', asg.global_id, 'assignedToGlobalId', u.global_id,
+                   'scheduledDate', asg.scheduled_date::text)
+            FROM assignment_tasks at JOIN assignments asg ON asg.id = at.assignment_id
+            LEFT JOIN users u ON u.id = asg.assigned_to
+           WHERE at.task_id = t.id ORDER BY asg.id DESC LIMIT 1) AS assignment
        FROM tasks t JOIN projects p ON p.id = t.project_id JOIN assets a ON a.id = t.asset_id
        WHERE t.state IN ('planned', 'started') AND (${after ?? null}::uuid IS NULL OR t.global_id > ${after ?? null}::uuid)
          AND (${only ?? null}::bigint[] IS NULL OR t.id = ANY(${only ?? null}::bigint[]))

@@ -113,6 +113,7 @@ export class SyncExportService {
       district: r.district,
       dueDate: r.dueDate,
       state: r.state as PlannedTaskRecord['state'],
+      assignment: r.assignment,
       assets: (assets.get(r.assetId) ?? []) as PlannedTaskRecord['assets'],
       media: media.filter((m) => m.ownerLocalId === r.assetId).map((m) => toMediaRecord(m, `Task ${r.assetCode}`)),
     }));

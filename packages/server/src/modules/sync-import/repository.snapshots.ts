@@ -18,6 +18,7 @@ const inspection = {
 
 const writeAll: ImportRules = {
   decide: () => 'write',
+  taskStatesAfter: { planned: 'completed', started: 'completed', 'inspection-created': 'completed' },
   notCreated: (item) => ({ globalId: item.globalId, result: 'skipped', reason: 'not created', createdAssets: [] }),
 };
 

@@ -3,9 +3,11 @@
  * id, each page in one transaction, and the media files it then uploads. Writing a page twice
  * changes nothing: rows that already match are not rewritten.
  */
+import type { TaskState } from '@manway/core/domain/types';
 import { randomUUID } from 'node:crypto';
 import type { ImportOutcome, InspectionRecord, MediaRecord } from '@manway/core/api/sync-data';
 import type { Connection, Database } from '../../db/connection';
+import { refreshAssignmentsOfTasks } from '../work/assignments';
 import { sql } from '../../db/sql';
 
 const INSPECTION_FIELDS =
@@ -83,6 +85,8 @@ export type ImportVerdict = ImportOutcome | 'write' | 'create';
 
 export interface ImportRules {
   decide(item: InspectionRecord, facts: ImportFacts): ImportVerdict;
+  /** The state each task state moves to when its inspection is written (core's workflow); absent ones stay. */
+  taskStatesAfter: Partial<Record<TaskState, TaskState>>;
   /** The outcome of a record whose missing asset could not be created, with the reasons. */
   notCreated(item: InspectionRecord, reasons: string[]): ImportOutcome;
 }
@@ -214,15 +218,15 @@ export class SyncImportRepository {
       const targetIds = JSON.stringify(ids);
       const changed = await this.writeObservations(tx, records, targetIds);
       for (const globalId of await this.linkVideos(tx, records, targetIds)) changed.add(globalId);
-      if (accept) {
-        // Each task here is the task of its inspection's own asset (the rules); a deleted one stays deleted.
-        const tasks = going.flatMap((g) => (g.taskId === null ? [] : [g.taskId]));
-        if (tasks.length > 0) {
-          await tx.query(
-            sql`UPDATE tasks SET state = 'completed', version = version + 1
-             WHERE id = ANY(${tasks}::bigint[]) AND state IN ('planned', 'started', 'inspection-created')`,
-          );
-        }
+      // Each task here is the task of its inspection's own asset (the rules).
+      const tasks = going.flatMap((g) => (g.taskId === null ? [] : [g.taskId]));
+      if (tasks.length > 0) {
+        await tx.query(
+          sql`UPDATE tasks t SET state = m.to_state, version = t.version + 1
+           FROM jsonb_each_text(${JSON.stringify(rules.taskStatesAfter)}::jsonb) AS m(from_state, to_state)
+           WHERE t.id = ANY(${tasks}::bigint[]) AND t.state = m.from_state`,
+        );
+        await refreshAssignmentsOfTasks(tx, tasks);
       }
       for (const g of going) {
         const globalId = items[g.index]!.globalId;

@@ -17,7 +17,9 @@ import {
   type MediaRecord,
   type MediaState,
 } from '@manway/core/api/sync-data';
-import { hasEditorPermissions } from '@manway/core/roles';
+import { TASK_STATES, type TaskState } from '@manway/core/domain/types';
+import { taskTransition, type TaskCommand } from '@manway/core/domain/workflow';
+import { hasEditorPermissions, hasReviewPermission } from '@manway/core/roles';
 import { fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
 import { ChunkTooLargeError, typeAllowed, type MediaStore } from '../storage/service';
@@ -35,7 +37,7 @@ export const ABANDONED_UPLOAD_SECONDS = 24 * 3600;
 
 export const DELIVERED_FOR_REVIEW =
   'The inspections were delivered for office review, not accepted: accepting them (AutoAcceptImportedTasks) ' +
-  'needs an Office account with editor permissions (administrator or editor).';
+  'needs an Office account that may review inspections (an administrator, an editor, or one granted the review permission).';
 
 /**
  * Which records of a page are written, and which are left as they are or skipped with the reason:
@@ -45,6 +47,7 @@ export const DELIVERED_FOR_REVIEW =
 function importRules(
   options: Omit<InspectionsImport['options'], 'AutoAcceptImportedTasks'>,
   editor: boolean,
+  accepting: boolean,
 ): ImportRules {
   const left = (item: InspectionRecord, result: 'kept' | 'skipped', reason: string): ImportOutcome => ({
     globalId: item.globalId,
@@ -53,6 +56,7 @@ function importRules(
     createdAssets: [],
   });
   return {
+    taskStatesAfter: taskStatesAfterImport(accepting),
     decide(item, f) {
       if (f.existing && options.ExistingTasksAction === 'Skip') {
         return left(item, 'kept', 'the Office has it; Skip updating existing office task');
@@ -90,6 +94,25 @@ function importRules(
   };
 }
 
+/**
+ * An arriving inspection's task: its inspection exists now (create-inspection), and it is completed
+ * when the Office accepts the inspection on arrival (inspection-accepted). A deleted or completed
+ * task stays as it is: the workflow allows neither.
+ */
+function taskStatesAfterImport(accepting: boolean): Partial<Record<TaskState, TaskState>> {
+  const commands: TaskCommand[] = accepting ? ['create-inspection', 'inspection-accepted'] : ['create-inspection'];
+  const moves: Partial<Record<TaskState, TaskState>> = {};
+  for (const from of TASK_STATES) {
+    let state = from;
+    for (const command of commands) {
+      const t = taskTransition(state, command);
+      if (t.kind === 'changed') state = t.to;
+    }
+    if (state !== from) moves[from] = state;
+  }
+  return moves;
+}
+
 export class SyncImportService {
   constructor(
     private readonly repo: SyncImportRepository,
@@ -110,14 +133,18 @@ export class SyncImportService {
         observations.add(o.globalId);
       }
     }
-    // Accepting field work is an office decision, so only an editor's account accepts on arrival.
+    // Accepting field work is an office decision, so only a reviewer's account accepts on arrival.
     // Anyone else's delivery is written pending review rather than refused: the Field cannot know
     // the Office account's role, and its default settings ask for auto-accept (see decision 0014).
     const { AutoAcceptImportedTasks: asked, ...rules } = body.options;
     const editor = hasEditorPermissions(user.role);
-    const accepting = asked && editor;
+    const accepting = asked && hasReviewPermission(user);
     return {
-      outcomes: await this.repo.importInspections(body.items, importRules(rules, editor), accepting ? user.id : null),
+      outcomes: await this.repo.importInspections(
+        body.items,
+        importRules(rules, editor, accepting),
+        accepting ? user.id : null,
+      ),
       accepted: accepting,
       notice: asked && !accepting ? DELIVERED_FOR_REVIEW : null,
     };

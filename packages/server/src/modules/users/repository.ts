@@ -10,6 +10,8 @@ export interface UserRow {
   passwordHash: string | null;
   role: Role;
   websync: boolean;
+  review: boolean;
+  syncAgent: boolean;
   disabled: boolean;
   createdAt: Date;
   version: number;
@@ -18,7 +20,7 @@ export interface UserRow {
 // Qualified, so the same list serves a join.
 const USER_COLUMNS = sql.raw(
   `users.id, users.login, users.display_name AS "displayName", users.email, users.password_hash AS "passwordHash",
-   users.role, users.websync, users.disabled, users.created_at AS "createdAt", users.version`,
+   users.role, users.websync, users.review, users.sync_agent AS "syncAgent", users.disabled, users.created_at AS "createdAt", users.version`,
 );
 
 export interface NewUser {
@@ -28,6 +30,8 @@ export interface NewUser {
   passwordHash: string | null;
   role: Role;
   websync?: boolean;
+  review?: boolean;
+  syncAgent?: boolean;
 }
 
 /** A single sign-on identity: the provider and its subject identifier for the user. */
@@ -62,9 +66,9 @@ export class UsersRepository {
   /** Inserts unless the login exists; answers whether a row was created. */
   async insertIfAbsent(user: NewUser): Promise<boolean> {
     const rows = await this.db.query(sql`
-      INSERT INTO users (login, display_name, email, password_hash, role, websync)
+      INSERT INTO users (login, display_name, email, password_hash, role, websync, review, sync_agent)
       VALUES (${user.login}, ${user.displayName}, ${user.email ?? null}, ${user.passwordHash}, ${user.role},
-              ${user.websync ?? false})
+              ${user.websync ?? false}, ${user.review ?? false}, ${user.syncAgent ?? false})
       ON CONFLICT DO NOTHING
       RETURNING id
     `);
@@ -122,6 +126,10 @@ export class UsersRepository {
       UPDATE users SET disabled = ${disabled}, version = version + 1 WHERE id = ${id} RETURNING id
     `);
     return rows.length > 0;
+  }
+
+  async setSyncAgent(id: string): Promise<void> {
+    await this.db.query(sql`UPDATE users SET sync_agent = true, version = version + 1 WHERE id = ${id}`);
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {

@@ -11,16 +11,43 @@ export interface CurrentUser {
   displayName: string;
   role: Role;
   websync: boolean;
+  /** May accept and reject inspections (with editors and administrators). */
+  review: boolean;
+  /** The service account a Field system's sync agent signs in with: the one reader of password hashes. */
+  syncAgent: boolean;
 }
 
 export function toCurrentUser(row: Pick<UserRow, keyof CurrentUser>): CurrentUser {
-  return { id: row.id, login: row.login, displayName: row.displayName, role: row.role, websync: row.websync };
+  return {
+    id: row.id,
+    login: row.login,
+    displayName: row.displayName,
+    role: row.role,
+    websync: row.websync,
+    review: row.review,
+    syncAgent: row.syncAgent,
+  };
 }
 
 /** Demo accounts created with the demo data; the README lists them. */
-export const DEMO_USERS: { login: string; displayName: string; role: Role; websync: boolean; password: string }[] = [
+export const DEMO_USERS: {
+  login: string;
+  displayName: string;
+  role: Role;
+  websync: boolean;
+  review?: boolean;
+  password: string;
+}[] = [
   { login: 'editor', displayName: 'Erin Editor', role: 'editor', websync: false, password: 'editor-demo' },
-  { login: 'office', displayName: 'Olive Office', role: 'regular', websync: false, password: 'office-demo' },
+  // The office's reviewer: accepts and rejects inspections, edits nothing on the network.
+  {
+    login: 'office',
+    displayName: 'Olive Office',
+    role: 'regular',
+    websync: false,
+    review: true,
+    password: 'office-demo',
+  },
   { login: 'inspector', displayName: 'Ivan Inspector', role: 'regular', websync: false, password: 'inspector-demo' },
   { login: 'guest', displayName: 'Gina Guest', role: 'guest', websync: false, password: 'guest-demo' },
   { login: 'syncer', displayName: 'Sam Syncer', role: 'regular', websync: true, password: 'syncer-demo' },
@@ -138,7 +165,8 @@ export class UsersService {
 
   /**
    * The demo service account of a Field's agent: a regular user with the websync permission (the
-   * export needs nothing more). Its password is the configured one; when that changed (a new data
+   * export needs nothing more) marked as a sync agent (it reads the password hashes crews sign in to
+   * the Field with). Its password is the configured one; when that changed (a new data
    * dir for the Field, say) the stored hash follows, so the agent is never locked out. Answers
    * whether the account was created or its password reset.
    */
@@ -151,9 +179,12 @@ export class UsersService {
         passwordHash: await hashPassword(password),
         role: 'regular',
         websync: true,
+        syncAgent: true,
       });
       return created ? 'created' : 'unchanged';
     }
+    // A data dir from before the flag existed.
+    if (!existing.syncAgent) await this.repo.setSyncAgent(existing.id);
     if (existing.passwordHash && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
     await this.repo.setPasswordHash(existing.id, await hashPassword(password));
     return 'reset';

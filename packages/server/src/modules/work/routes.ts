@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
-import {
-  DeletedIds,
-  DeleteProjectsRequest,
-  DeleteSubjectsRequest,
-  InspectionsQuery,
-  InspectionSummaryList,
-} from '@manway/core/api/work';
+import { DeletedIds, DeleteProjectsRequest, DeleteSubjectsRequest } from '@manway/core/api/work';
 import type { WorkService } from './service';
 
 const responses = {
@@ -22,22 +16,6 @@ const responses = {
 export function workRoutes(work: WorkService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
-
-    app.get(
-      '/api/inspections',
-      {
-        schema: {
-          summary: 'The inspections of a task (taskId) or of an asset (parentObjectType, parentObjectId), newest first',
-          description:
-            'Exactly one of the two ways; each inspection carries its status, standard and observation count. ' +
-            'An unknown task or asset answers 404.',
-          tags: ['inspections'],
-          querystring: InspectionsQuery,
-          response: { 200: InspectionSummaryList, 400: ModelStateBody, 401: MessageBody, 404: MessageBody },
-        },
-      },
-      async (request) => work.inspections(request.query),
-    );
 
     app.post(
       '/api/projects',

@@ -45,7 +45,7 @@ describe('shell app', () => {
 
   it('a deep link to /about shows the product version, the signed-in user and role flags', async () => {
     const settings = generalSettings({
-      user: { login: 'viewer1', displayName: 'Vic Viewer', hasEditorPermissions: false },
+      user: { login: 'viewer1', displayName: 'Vic Viewer', hasEditorPermissions: false, hasReviewPermissions: false },
       mode: 'editor',
       isGuest: true,
     });

@@ -237,6 +237,42 @@ describe('grid: filters', () => {
     expect(firstColumn()[0]).toBe('A-1');
   });
 
+  it('with manual filtering, a column filter or search asks the server for page 0 and the page is not filtered again', async () => {
+    const onUpdate = vi.fn<(update: GridUpdate) => void>();
+    renderGrid({
+      data: makeAssets(25),
+      enableGlobalSearch: true,
+      enableColumnFilters: true,
+      params: {
+        manualPagination: true,
+        manualSorting: true,
+        manualFiltering: true,
+        page: { pageIndex: 2, pageSize: 25, pageCount: 8 },
+      },
+      onUpdate,
+    });
+    await type('Filter Type', 'valve');
+    advanceTimers(COLUMN_FILTER_DEBOUNCE_MS);
+    expect(onUpdate).toHaveBeenLastCalledWith({
+      page: { index: 0, size: 25 },
+      sortBy: [],
+      filters: [{ id: 'type', value: 'valve' }],
+      search: '',
+    });
+    // The server filters: every row it sent stays.
+    expect(bodyRows()).toHaveLength(25);
+
+    await type('Search', ' york ');
+    advanceTimers(DEFAULT_SEARCH_DEBOUNCE_MS);
+    expect(onUpdate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ filters: [{ id: 'type', value: 'valve' }], search: 'york' }),
+    );
+    expect(bodyRows()).toHaveLength(25);
+
+    await click('reset all');
+    expect(onUpdate).toHaveBeenLastCalledWith({ page: { index: 0, size: 25 }, sortBy: [], filters: [], search: '' });
+  });
+
   it('a typed filter still pending when reset all is pressed does not come back', async () => {
     renderGrid({ enableColumnFilters: true });
     await type('Filter Type', 'pipe');
@@ -358,6 +394,18 @@ describe('grid: paging', () => {
     expect(onUpdate).toHaveBeenCalledWith({ page: { index: 0, size: 25 }, sortBy: [{ id: 'name', desc: false }] });
     // The server sorts: the grid shows the rows in the order they came.
     expect(firstColumn()[0]).toBe('A-1');
+  });
+});
+
+describe('grid: row clicks', () => {
+  it('a click on a row reports the row, a click on its checkbox does not', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn<(row: Asset) => void>();
+    renderGrid({ data: makeAssets(3), enableRowSelection: true, onRowClick });
+    await user.click(within(bodyRows()[1]!).getByText('Asset 2'));
+    expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ assetId: 'A-2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
   });
 });
 

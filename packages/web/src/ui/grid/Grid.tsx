@@ -43,12 +43,23 @@ export interface GridParams {
   manualPagination?: boolean;
   /** The server sorts: data arrives sorted, and sort changes go to onUpdate. */
   manualSorting?: boolean;
+  /** The server filters: data arrives filtered, and column filter and search changes go to onUpdate. */
+  manualFiltering?: boolean;
+}
+
+/** One column's inline filter, as committed after the filter debounce. */
+export interface GridColumnFilter {
+  id: string;
+  value: unknown;
 }
 
 /** What the server needs to fetch the page the user asked for; sortBy only with manualSorting. */
 export interface GridUpdate {
   page: { index: number; size: number };
   sortBy?: GridSort[];
+  /** With manualFiltering: the column filters in force and the global search ('' for none). */
+  filters?: GridColumnFilter[];
+  search?: string;
 }
 
 export interface GridProps<TRow> {
@@ -60,7 +71,7 @@ export interface GridProps<TRow> {
   /** The propertyPath whose value identifies a row; selection reports these ids. Row positions otherwise. */
   rowIdPath?: string;
   params?: GridParams;
-  /** Called when paging (manualPagination) or sorting (manualSorting) needs the server. */
+  /** Called when paging (manualPagination), sorting (manualSorting) or filtering (manualFiltering) needs the server. */
   onUpdate?: (update: GridUpdate) => void;
   loading?: boolean;
   /** true shows the unexpected-error text; a string shows that text. */
@@ -74,6 +85,8 @@ export interface GridProps<TRow> {
   /** Controls the selection when given; the grid keeps its own otherwise. */
   selectedRowIds?: readonly string[];
   onSelectedRowIdsChange?: (rowIds: string[]) => void;
+  /** Makes rows clickable (clicks on a checkbox, link or button inside stay theirs); keep it stable. */
+  onRowClick?: (row: TRow) => void;
   /** true by default; without it every row renders, so keep it for long lists. */
   enablePagination?: boolean;
   /** Caps the label-based initial width of columns that have no width of their own. */
@@ -117,6 +130,7 @@ export function Grid<TRow>({
   enableRowSelection = false,
   selectedRowIds,
   onSelectedRowIdsChange,
+  onRowClick,
   enablePagination = true,
   maxColumnWidth,
 }: GridProps<TRow>) {
@@ -125,6 +139,7 @@ export function Grid<TRow>({
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const manualPagination = params?.manualPagination === true;
   const manualSorting = params?.manualSorting === true;
+  const manualFiltering = params?.manualFiltering === true;
 
   const [sorting, setSorting] = useState<SortingState>(params?.sortBy ?? []);
   const [pagination, setPagination] = useState<PaginationState>(() => toPagination(params?.page));
@@ -178,18 +193,30 @@ export function Grid<TRow>({
     return pageOnly ? (_row: TRow, index: number) => String(pageStart + index) : undefined;
   }, [rowIdPath, pageOnly, pageStart]);
 
-  /** Applies sort and page changes together, so the server hears of them in one update. */
-  const update = (change: { sorting?: SortingState; pagination?: PaginationState }) => {
+  /** Applies sort, filter and page changes together, so the server hears of them in one update. */
+  const update = (change: {
+    sorting?: SortingState;
+    pagination?: PaginationState;
+    columnFilters?: ColumnFiltersState;
+    globalFilter?: string;
+  }) => {
     const nextPagination = change.pagination ?? pagination;
     const pageChanged =
       nextPagination.pageIndex !== pagination.pageIndex || nextPagination.pageSize !== pagination.pageSize;
     if (change.sorting) setSorting(change.sorting);
     if (pageChanged) setPagination(nextPagination);
-    const serverNeedsToKnow = (manualPagination && pageChanged) || (manualSorting && change.sorting !== undefined);
+    const filtersChanged = change.columnFilters !== undefined || change.globalFilter !== undefined;
+    const serverNeedsToKnow =
+      (manualPagination && pageChanged) ||
+      (manualSorting && change.sorting !== undefined) ||
+      (manualFiltering && filtersChanged);
     if (!serverNeedsToKnow || !onUpdate) return;
     onUpdate({
       page: { index: nextPagination.pageIndex, size: nextPagination.pageSize },
       ...(manualSorting ? { sortBy: change.sorting ?? sorting } : {}),
+      ...(manualFiltering
+        ? { filters: change.columnFilters ?? columnFilters, search: change.globalFilter ?? globalFilter }
+        : {}),
     });
   };
   const firstPage = (): PaginationState => ({ ...pagination, pageIndex: 0 });
@@ -205,13 +232,13 @@ export function Grid<TRow>({
     const next = functionalUpdate(updater, columnFilters);
     if (sameFilters(next, columnFilters)) return;
     setColumnFilters(next);
-    update({ pagination: firstPage() });
+    update({ pagination: firstPage(), columnFilters: next });
   };
   const onGlobalFilterChange: OnChangeFn<string> = (updater) => {
     const next = functionalUpdate(updater, globalFilter);
     if (next === globalFilter) return;
     setGlobalFilter(next);
-    update({ pagination: firstPage() });
+    update({ pagination: firstPage(), globalFilter: next });
   };
   const onRowSelectionChange: OnChangeFn<RowSelectionState> = (updater) => {
     const next = functionalUpdate(updater, rowSelection);
@@ -223,7 +250,7 @@ export function Grid<TRow>({
     setGlobalFilter('');
     setColumnFilters([]);
     setFilterGeneration((generation) => generation + 1);
-    update({ sorting: [], pagination: firstPage() });
+    update({ sorting: [], pagination: firstPage(), columnFilters: [], globalFilter: '' });
   };
 
   // TanStack Table keeps a mutable table object across renders, which the React Compiler cannot
@@ -245,6 +272,8 @@ export function Grid<TRow>({
     getPaginationRowModel: enablePagination ? getPaginationRowModel() : undefined,
     manualPagination: manualPagination || !enablePagination || pageOnly,
     manualSorting,
+    // The server's page is already filtered; filtering it again here would hide rows it matched.
+    manualFiltering,
     pageCount: manualPagination
       ? (params?.page?.pageCount ?? -1)
       : pageOnly
@@ -277,6 +306,7 @@ export function Grid<TRow>({
     columnsById,
     rowSelection,
     rowNumberOffset: enablePagination ? pagination.pageIndex * pagination.pageSize : 0,
+    onRowClick,
   };
   const showToolbar = enableGlobalSearch || enableResetAll;
 

@@ -11,6 +11,7 @@ interface GridBodyProps<TRow> {
   rowSelection: RowSelectionState;
   /** Rows on earlier pages, so the checkbox labels number rows across the whole list. */
   rowNumberOffset: number;
+  onRowClick?: (row: TRow) => void;
 }
 
 interface GridRowProps<TRow> {
@@ -24,7 +25,11 @@ interface GridRowProps<TRow> {
   /** Set with virtualIndex: the row's place in the table, header rows included, for screen readers. */
   ariaRowIndex?: number;
   measure?: (element: HTMLTableRowElement | null) => void;
+  onRowClick?: (row: TRow) => void;
 }
+
+/** A click meant for a control inside the row (its checkbox, a link, a button) is not a row click. */
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"]';
 
 function GridRow<TRow>({
   row,
@@ -34,9 +39,15 @@ function GridRow<TRow>({
   virtualIndex,
   ariaRowIndex,
   measure,
+  onRowClick,
 }: GridRowProps<TRow>) {
   const special = isSpecialRow(row.original);
-  const classes = ['mw-grid__row', special && 'mw-grid__row--special', selected && 'mw-grid__row--selected'];
+  const classes = [
+    'mw-grid__row',
+    special && 'mw-grid__row--special',
+    selected && 'mw-grid__row--selected',
+    onRowClick && 'mw-grid__row--clickable',
+  ];
   return (
     <tr
       ref={measure}
@@ -44,6 +55,14 @@ function GridRow<TRow>({
       data-special={special || undefined}
       data-index={virtualIndex}
       aria-rowindex={ariaRowIndex}
+      onClick={
+        onRowClick
+          ? (event) => {
+              if (event.target instanceof Element && event.target.closest(INTERACTIVE)) return;
+              onRowClick(row.original);
+            }
+          : undefined
+      }
     >
       {row.getVisibleCells().map((cell) => {
         if (cell.column.id === SELECTION_COLUMN_ID) {
@@ -73,7 +92,7 @@ function GridRow<TRow>({
   );
 }
 
-function GridBodyRows<TRow>({ rows, columnsById, rowSelection, rowNumberOffset }: GridBodyProps<TRow>) {
+function GridBodyRows<TRow>({ rows, columnsById, rowSelection, rowNumberOffset, onRowClick }: GridBodyProps<TRow>) {
   return (
     <tbody>
       {rows.map((row, position) => (
@@ -83,6 +102,7 @@ function GridBodyRows<TRow>({ rows, columnsById, rowSelection, rowNumberOffset }
           rowNumber={rowNumberOffset + position + 1}
           columnsById={columnsById}
           selected={rowSelection[row.id] === true}
+          onRowClick={onRowClick}
         />
       ))}
     </tbody>
@@ -110,6 +130,7 @@ function VirtualGridBodyRows<TRow>({
   columnsById,
   rowSelection,
   rowNumberOffset,
+  onRowClick,
   scrollElement,
   columnCount,
   headerRowCount,
@@ -154,6 +175,7 @@ function VirtualGridBodyRows<TRow>({
             virtualIndex={item.index}
             ariaRowIndex={headerRowCount + item.index + 1}
             measure={virtualizer.measureElement}
+            onRowClick={onRowClick}
           />
         );
       })}
