@@ -115,7 +115,10 @@ describe("the office's review of inspections", () => {
         .poll(() => assetForm.textContent(), { timeout: 20_000 })
         .toMatch(new RegExp(`Condition grade\\s*${worst}(?!\\d)`));
       // The asset's planned work is in its details too.
-      await page.getByTestId('object-details').getByRole('heading', { name: /^Tasks/ }).waitFor({ timeout: 20_000 });
+      await page
+        .getByTestId('object-details')
+        .getByRole('heading', { name: /^Tasks/ })
+        .waitFor({ timeout: 20_000 });
       await screenshot(page, 'inspections-accepted-on-map', { viewport: true });
     },
   );

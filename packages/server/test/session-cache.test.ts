@@ -82,7 +82,15 @@ describe('sessions resolved from memory', () => {
     const account = new AccountService(new AccountRepository(server.db), users, config, () => now);
     const admin = (await users.findByLogin('admin'))!;
     const { token } = await account.openSession(
-      { id: admin.id, login: admin.login, displayName: admin.displayName, role: admin.role, websync: admin.websync, review: admin.review, syncAgent: admin.syncAgent },
+      {
+        id: admin.id,
+        login: admin.login,
+        displayName: admin.displayName,
+        role: admin.role,
+        websync: admin.websync,
+        review: admin.review,
+        syncAgent: admin.syncAgent,
+      },
       { ip: '127.0.0.1', userAgent: null, previousToken: undefined },
     );
     const seen = async () =>

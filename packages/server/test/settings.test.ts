@@ -32,7 +32,12 @@ describe('general settings', () => {
     const res = await editor.get('/api/settings/general', edition('web-office'));
     expect(res.status).toBe(200);
     const settings = GeneralSettings.parse(res.body);
-    expect(settings.user).toEqual({ login: 'editor', displayName: 'Erin Editor', hasEditorPermissions: true });
+    expect(settings.user).toEqual({
+      login: 'editor',
+      displayName: 'Erin Editor',
+      hasEditorPermissions: true,
+      hasReviewPermissions: true,
+    });
     expect(settings.mode).toBe('editor');
     expect(settings.isGuest).toBe(false);
     expect(settings.objectTypes).toEqual([
@@ -51,6 +56,14 @@ describe('general settings', () => {
     const g = await guest.get('/api/settings/general');
     expect(g.body.isGuest).toBe(true);
     expect(g.body.user.hasEditorPermissions).toBe(false);
+  });
+
+  it('the review permission: the office reviewer may accept inspections, a crew member may not', async () => {
+    const office = server.client();
+    await office.signIn('office', 'office-demo');
+    const reviewer = (await office.get('/api/settings/general')).body.user;
+    expect(reviewer).toMatchObject({ hasEditorPermissions: false, hasReviewPermissions: true });
+    expect((await inspector.get('/api/settings/general')).body.user.hasReviewPermissions).toBe(false);
   });
 
   it('the settings edition is for administrators: others get 403 with the page-access text', async () => {

@@ -127,22 +127,19 @@ SELECT id, state FROM tasks WHERE id = $1 FOR UPDATE;
 UPDATE tasks SET state = $1, version = version + 1 WHERE id = $2;
 -- params: $1 = "completed", $2 = 5
 
-SELECT DISTINCT assignment_id::text AS id FROM assignment_tasks WHERE task_id = ANY($1::bigint[]);
+SELECT g.id::text AS id, g.assigned_to, g.status,
+       ARRAY(SELECT t.state FROM assignment_tasks y JOIN tasks t ON t.id = y.task_id
+             WHERE y.assignment_id = g.id ORDER BY t.id) AS states
+FROM (SELECT * FROM assignments WHERE id IN (SELECT assignment_id FROM assignment_tasks WHERE task_id = ANY($1::bigint[])) ORDER BY id FOR UPDATE) g
+ORDER BY g.id;
 -- params: $1 = ["5"]
 
-SELECT a.id::text AS id, a.assigned_to,
-         coalesce(array_agg(t.state) FILTER (WHERE t.id IS NOT NULL), '{}') AS states
-       FROM assignments a
-       LEFT JOIN assignment_tasks at ON at.assignment_id = a.id
-       LEFT JOIN tasks t ON t.id = at.task_id
-       WHERE a.id = ANY($1::bigint[])
-       GROUP BY a.id;
--- params: $1 = ["2"]
-
-UPDATE assignments a SET status = s.status, version = a.version + 1
-     FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, status text)
-     WHERE a.id = s.id AND a.status <> s.status;
--- params: $1 = "[{\"id\":\"2\",\"status\":\"unassigned\"}]"
+UPDATE assignments g SET status = v.status, assigned_to = coalesce(g.assigned_to, v.assigned_to),
+                         version = g.version + 1
+FROM unnest($1::bigint[], $2::text[],
+            $3::uuid[]) AS v (id, status, assigned_to)
+WHERE g.id = v.id;
+-- params: $1 = ["2"], $2 = ["unassigned"], $3 = [null]
 
 COMMIT;
 

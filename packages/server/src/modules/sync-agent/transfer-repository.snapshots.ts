@@ -41,7 +41,7 @@ const writeAll: TaskPageRules = { ruledOut: () => undefined, unwritable: () => u
 export const snapshots = defineSnapshots('sync-agent transfers', (db) => new TransferRepository(db, 600), {
   'a page of planned tasks written with its assets, media and cursor': {
     // BEGIN, asset here, node written, asset and project here, no other open task, task inserted,
-    // assignment written and linked, the assignments' statuses refreshed, media listed, progress, lease renewed
+    // assignment written and linked, its status refreshed (unchanged), media listed, progress, lease renewed
     rows: [
       [],
       [{ '?column?': 1 }],
@@ -54,9 +54,7 @@ export const snapshots = defineSnapshots('sync-agent transfers', (db) => new Tra
       [],
       [{ task_id: '5' }],
       [{ id: '5' }],
-      [{ id: '7' }],
-      [{ id: '7', assigned_to: 'u', states: ['planned'] }],
-      [],
+      [{ id: '7', assigned_to: 'u', status: 'assigned', states: ['planned'] }],
       [],
       [],
       [{ cancel_requested: false }],

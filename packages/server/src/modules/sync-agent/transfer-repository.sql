@@ -145,22 +145,12 @@ INSERT INTO assignment_tasks (assignment_id, task_id) VALUES ($1, (SELECT id FRO
 SELECT id::text AS id FROM "tasks" WHERE global_id = ANY($1::uuid[]);
 -- params: $1 = ["3f2a6c1e-0000-4000-8000-000000000010"]
 
-SELECT DISTINCT assignment_id::text AS id FROM assignment_tasks WHERE task_id = ANY($1::bigint[]);
+SELECT g.id::text AS id, g.assigned_to, g.status,
+       ARRAY(SELECT t.state FROM assignment_tasks y JOIN tasks t ON t.id = y.task_id
+             WHERE y.assignment_id = g.id ORDER BY t.id) AS states
+FROM (SELECT * FROM assignments WHERE id IN (SELECT assignment_id FROM assignment_tasks WHERE task_id = ANY($1::bigint[])) ORDER BY id FOR UPDATE) g
+ORDER BY g.id;
 -- params: $1 = ["5"]
-
-SELECT a.id::text AS id, a.assigned_to,
-         coalesce(array_agg(t.state) FILTER (WHERE t.id IS NOT NULL), '{}') AS states
-       FROM assignments a
-       LEFT JOIN assignment_tasks at ON at.assignment_id = a.id
-       LEFT JOIN tasks t ON t.id = at.task_id
-       WHERE a.id = ANY($1::bigint[])
-       GROUP BY a.id;
--- params: $1 = ["7"]
-
-UPDATE assignments a SET status = s.status, version = a.version + 1
-     FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, status text)
-     WHERE a.id = s.id AND a.status <> s.status;
--- params: $1 = "[{\"id\":\"7\",\"status\":\"assigned\"}]"
 
 INSERT INTO sync_media_files (task_id, media_global_id, direction, job_name, file_name, kind, content_type,
        size_bytes, sha256, owner_type, owner_global_id, status)

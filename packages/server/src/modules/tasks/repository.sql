@@ -183,17 +183,3 @@ BEGIN;
 -- params: $1 = "section", $2 = 4, $3 = 5, $4 = "section", $5 = 5, $6 = "inspect", $7 = "2027-03-01", $8 = "7b0c6d7e-0000-4000-8000-000000000001", $9 = "2027-02-15", $10 = "assigned", $11 = 1000, $12 = false
 
 COMMIT;
-
--- assignments of changed tasks
-BEGIN;
-
-SELECT g.id, g.assigned_to, g.status,
-       ARRAY(SELECT t.state FROM assignment_tasks y JOIN tasks t ON t.id = y.task_id
-             WHERE y.assignment_id = g.id ORDER BY t.id) AS states
-FROM (SELECT * FROM assignments WHERE id IN (SELECT assignment_id FROM assignment_tasks
-                                             WHERE task_id = ANY($1::bigint[]))
-      ORDER BY id FOR UPDATE) g
-ORDER BY g.id;
--- params: $1 = [101,102]
-
-COMMIT;

@@ -161,7 +161,12 @@ describe('inspection observations', () => {
     await open({
       settings: generalSettings({
         mode: 'viewer',
-        user: { login: 'crew', displayName: 'Ivan Inspector', hasEditorPermissions: false, hasReviewPermissions: false },
+        user: {
+          login: 'crew',
+          displayName: 'Ivan Inspector',
+          hasEditorPermissions: false,
+          hasReviewPermissions: false,
+        },
       }),
     });
     await screen.findByRole('table', { name: 'Observations of the inspection' });

@@ -98,7 +98,8 @@ describe('the inspections lists', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastListQuery(server).pageIndex).toBe('1'));
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select row 26' }));
+    // The second page's rows arrive with its answer.
+    await user.click(await screen.findByRole('checkbox', { name: 'Select row 26' }));
     expect(screen.getByRole('button', { name: 'Accept 1' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Operator' }));
