@@ -103,7 +103,7 @@ describe("the office's review of inspections", () => {
       expect(await conditionOf(page, chosen.assetId)).toBe(worst);
 
       // On the map, the section's details show it at once.
-      await page.getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('link', { name: 'Home', exact: true }).click();
       await page.getByTestId('search-panel').waitFor({ timeout: 30_000 });
       await page.getByLabel('Find').selectOption('Section');
       await page.getByRole('searchbox').fill(chosen.assetReadableId);
@@ -152,6 +152,11 @@ describe("the office's review of inspections", () => {
       const row = page.getByRole('row').filter({ hasText: reason });
       await row.first().waitFor({ timeout: 30_000 });
       expect(await row.first().textContent()).toContain(chosen.assetReadableId);
+      // The search is the server's: the list narrows to that asset's incomplete inspections.
+      const assetIds = page.getByRole('row').getByRole('link');
+      await expect
+        .poll(async () => new Set(await assetIds.allTextContents()), { timeout: 30_000 })
+        .toEqual(new Set([chosen.assetReadableId]));
       await screenshot(page, 'inspections-rejected-incomplete', { viewport: true });
     },
   );
