@@ -90,8 +90,8 @@ export function createServices(db: Database, config: Config): Services {
   const media = new MediaStore(config.dataDir);
   const observations = new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes);
   const forms = new FormsService(new FormsRepository(db), objects, observations);
-  const inspections = new InspectionsService(new InspectionsRepository(db), forms, observations);
   const tasks = new TasksService(new TasksRepository(db), { forms, filters });
+  const inspections = new InspectionsService(new InspectionsRepository(db), forms, observations, tasks);
   const syncExport = new SyncExportService(
     new SyncExportRepository(db),
     {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ASSIGNMENT_STATUSES, INSPECTION_STATUSES, TASK_STATES } from '../domain/types';
 import { SESSION_STATUSES } from '../domain/workflow';
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from '../rules/grid-pages';
 import { ObjectIdParam } from './objects';
 
 const Ids = z.array(z.number().int().positive()).min(1).max(1000);
@@ -112,9 +113,6 @@ export const INSPECTION_SORT_COLUMNS = [
 /** Column filters (contains, case-insensitive; `review` matches exactly). */
 export const INSPECTION_FILTER_COLUMNS = ['assetReadableId', 'operator', 'projectName', 'district', 'review'] as const;
 
-/** The page sizes of main-app §9; the shared grid's default is 25. */
-export const GRID_PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
-
 /** GET api/inspections/grid: one server-side page of a group, for the shared grid. */
 export const InspectionGridQuery = z.object({
   group: z.enum(INSPECTION_GROUPS),
@@ -123,7 +121,7 @@ export const InspectionGridQuery = z.object({
     .number()
     .int()
     .refine((n) => (GRID_PAGE_SIZES as readonly number[]).includes(n), { message: 'Use a page size of the grid.' })
-    .default(25),
+    .default(DEFAULT_GRID_PAGE_SIZE),
   sortBy: z.enum(INSPECTION_SORT_COLUMNS).default('inspectedAt'),
   sortDesc: z.enum(['true', 'false']).default('true'),
   /** The grid's global search: asset ID, operator, project or district containing it. */

@@ -448,6 +448,11 @@ export class FormsRepository {
               )})
       RETURNING id, version
     `);
+    // The workflow's record of its creation (inspection_events, 0016), with the row it records.
+    await conn.query(sql`
+      INSERT INTO inspection_events (inspection_id, command, from_status, to_status, user_id)
+      VALUES (${inserted!.id}, 'create', NULL, 'incomplete', ${row.createdBy}::uuid)
+    `);
     return inserted!;
   }
 

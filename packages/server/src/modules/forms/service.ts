@@ -274,8 +274,9 @@ export class FormsService {
    * A new inspection of the asset `context.parentId` from its header form's `values`, checked by the
    * template of its standard. With `links`, the task and session it belongs to and its defaults
    * (spec: date now, operator, standard, position) under the values given, for the workflow's calls
-   * that create one without showing the form first. `within` runs in the same transaction once the
-   * row exists, so a task's state changes with its inspection or not at all. The caller decides who
+   * that create one without showing the form first. The row is written with its creation event;
+   * `within` runs in the same transaction once it exists, so a task's state changes with its
+   * inspection or not at all. The caller decides who
    * may create (the object-forms call: any non-guest).
    */
   async createInspection(
@@ -283,7 +284,7 @@ export class FormsService {
     context: NewObjectContext,
     given: FormValues,
     links?: { taskId?: number; sessionId?: number },
-    within?: (tx: Connection, inspectionId: number) => Promise<void>,
+    within?: (tx: Connection) => Promise<void>,
   ): Promise<{ id: number; version: number }> {
     if (context.parentId === undefined) throw fail.field('parentId', 'An inspection is made of an asset: name it.');
     const parent = await this.parentAsset(context);
@@ -312,7 +313,7 @@ export class FormsService {
       });
       const id = Number(row.id);
       if (position) await this.repo.setInspectionPosition(tx, id, position, user.id);
-      await within?.(tx, id);
+      await within?.(tx);
       return { id, version: row.version };
     });
   }

@@ -51,21 +51,6 @@ export const snapshots = defineSnapshots('inspections', (db) => new InspectionsR
     }),
   'a complete leaves the review as it was': (repo) =>
     repo.transaction((tx) => repo.writeTransition(tx, 21, 4, { status: 'pending', review: 'rejected' })),
-  'the task and its assignments follow': {
-    rows: [
-      [],
-      [{ id: '5', state: 'inspection-created' }],
-      [],
-      [{ id: '2' }],
-      [{ id: '2', assigned_to: null, states: ['completed'] }],
-    ],
-    run: (repo) =>
-      repo.transaction(async (tx) => {
-        await repo.lockTask(tx, 5);
-        await repo.setTaskState(tx, 5, 'completed');
-        await repo.refreshAssignmentsOf(tx, 5);
-      }),
-  },
   'an inspection deleted': (repo) =>
     repo.transaction(async (tx) => {
       await repo.inspectionsOfTaskCount(tx, 5);

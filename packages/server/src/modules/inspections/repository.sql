@@ -118,31 +118,6 @@ UPDATE inspections SET status = $1, review = $2,
 
 COMMIT;
 
--- the task and its assignments follow
-BEGIN;
-
-SELECT id, state FROM tasks WHERE id = $1 FOR UPDATE;
--- params: $1 = 5
-
-UPDATE tasks SET state = $1, version = version + 1 WHERE id = $2;
--- params: $1 = "completed", $2 = 5
-
-SELECT g.id::text AS id, g.assigned_to, g.status,
-       ARRAY(SELECT t.state FROM assignment_tasks y JOIN tasks t ON t.id = y.task_id
-             WHERE y.assignment_id = g.id ORDER BY t.id) AS states
-FROM (SELECT * FROM assignments WHERE id IN (SELECT assignment_id FROM assignment_tasks WHERE task_id = ANY($1::bigint[])) ORDER BY id FOR UPDATE) g
-ORDER BY g.id;
--- params: $1 = ["5"]
-
-UPDATE assignments g SET status = v.status, assigned_to = coalesce(g.assigned_to, v.assigned_to),
-                         version = g.version + 1
-FROM unnest($1::bigint[], $2::text[],
-            $3::uuid[]) AS v (id, status, assigned_to)
-WHERE g.id = v.id;
--- params: $1 = ["2"], $2 = ["unassigned"], $3 = [null]
-
-COMMIT;
-
 -- an inspection deleted
 BEGIN;
 

@@ -5,11 +5,10 @@
  * command in one transaction.
  */
 import type { InspectionGroup, INSPECTION_FILTER_COLUMNS, INSPECTION_SORT_COLUMNS } from '@manway/core/api/work';
-import type { InspectionStatus, TaskState } from '@manway/core/domain/types';
+import type { InspectionStatus } from '@manway/core/domain/types';
 import type { InspectionCommand, InspectionReview, SessionStatus } from '@manway/core/domain/workflow';
 import type { Connection, Database } from '../../db/connection';
 import { sql, type SQL } from '../../db/sql';
-import { refreshAssignmentsOfTasks } from '../work/assignments';
 
 export interface InspectionRow {
   id: string;
@@ -282,29 +281,13 @@ export class InspectionsRepository {
     await conn.query(sql`DELETE FROM inspections WHERE id = ${id}`);
   }
 
-  // ---- the task and assignments an inspection moves ----
-
-  async lockTask(conn: Connection, id: number): Promise<{ id: string; state: TaskState } | undefined> {
-    const [row] = await conn.query<{ id: string; state: TaskState }>(
-      sql`SELECT id, state FROM tasks WHERE id = ${id} FOR UPDATE`,
-    );
-    return row;
-  }
+  // ---- the task an inspection belongs to ----
 
   async inspectionsOfTaskCount(conn: Connection, taskId: number): Promise<number> {
     const [row] = await conn.query<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM inspections WHERE task_id = ${taskId}`,
     );
     return row?.n ?? 0;
-  }
-
-  async setTaskState(conn: Connection, id: number, state: TaskState): Promise<void> {
-    await conn.query(sql`UPDATE tasks SET state = ${state}, version = version + 1 WHERE id = ${id}`);
-  }
-
-  /** The statuses of the assignments holding the task follow its new state (work/assignments.ts). */
-  async refreshAssignmentsOf(conn: Connection, taskId: number): Promise<void> {
-    await refreshAssignmentsOfTasks(conn, [taskId]);
   }
 
   // ---- inspection sessions ----

@@ -27,10 +27,8 @@ import {
   inspectionDeletable,
   inspectionTransition,
   sessionTransition,
-  taskTransition,
   type InspectionCommand,
   type SessionStatus,
-  type TaskCommand,
 } from '@manway/core/domain/workflow';
 import type { FormValues } from '@manway/core/forms/template';
 import { hasEditorPermissions, hasReviewPermission } from '@manway/core/roles';
@@ -38,6 +36,7 @@ import type { Connection } from '../../db/connection';
 import { AppError, fail } from '../../errors';
 import type { FormsService } from '../forms/service';
 import type { ObservationsService } from '../observations/service';
+import type { TasksService } from '../tasks/service';
 import type { CurrentUser } from '../users/service';
 import type {
   FilterColumn,
@@ -60,6 +59,7 @@ export class InspectionsService {
       ObservationsService,
       'recomputeCondition' | 'removeInspectionRecords' | 'removeUnreferenced'
     >,
+    private readonly tasks: Pick<TasksService, 'followInspection'>,
   ) {}
 
   // ---- reading ----
@@ -125,16 +125,8 @@ export class InspectionsService {
       { parentId: body.parentObjectId, standardId: body.standardId },
       (body.values ?? {}) as FormValues,
       { sessionId: body.sessionId },
-      async (tx, inspectionId) => {
+      async (tx) => {
         if (body.sessionId !== undefined) ownOpenSession(user, await this.repo.lockSession(tx, body.sessionId));
-        await this.repo.insertEvent(tx, {
-          inspectionId,
-          command: 'create',
-          from: null,
-          to: 'incomplete',
-          reason: null,
-          userId: user.id,
-        });
       },
     );
     return this.one(id);
@@ -154,7 +146,7 @@ export class InspectionsService {
       const keys = await this.observations.removeInspectionRecords(tx, id);
       await this.repo.deleteInspection(tx, id);
       if (row.task_id !== null && (await this.repo.inspectionsOfTaskCount(tx, Number(row.task_id))) === 0) {
-        await this.moveTask(tx, Number(row.task_id), 'inspection-removed');
+        await this.tasks.followInspection(tx, Number(row.task_id), 'inspection-removed');
       }
       return keys;
     });
@@ -247,7 +239,7 @@ export class InspectionsService {
           // The asset's condition follows its latest accepted inspection; the tile cache's key
           // (data_versions 'network') moves with the asset row by trigger, in this transaction.
           await this.observations.recomputeCondition(tx, Number(row.asset_id));
-          if (row.task_id !== null) await this.moveTask(tx, Number(row.task_id), 'inspection-accepted');
+          if (row.task_id !== null) await this.tasks.followInspection(tx, Number(row.task_id), 'inspection-accepted');
         }
         return 'changed' as const;
       });
@@ -260,17 +252,6 @@ export class InspectionsService {
     const row = await this.repo.lock(tx, id);
     if (!row) throw fail.notFound('Inspection not found');
     return row;
-  }
-
-  /** The task moves as the workflow says (an illegal move refuses the whole command); its assignments follow. */
-  private async moveTask(tx: Connection, taskId: number, command: TaskCommand): Promise<void> {
-    const task = await this.repo.lockTask(tx, taskId);
-    if (!task) return;
-    const t = taskTransition(task.state, command);
-    if (t.kind === 'illegal') throw fail.illegalTransition(t.reason);
-    if (t.kind === 'unchanged') return;
-    await this.repo.setTaskState(tx, taskId, t.to);
-    await this.repo.refreshAssignmentsOf(tx, taskId);
   }
 
   // ---- inspection sessions ----

@@ -374,14 +374,6 @@ export class TasksRepository {
     await conn.query(sql`UPDATE tasks SET state = ${state}, version = version + 1 WHERE id = ANY(${ids}::bigint[])`);
   }
 
-  /** The workflow's record of an inspection created for a task (migration 0016). */
-  async inspectionCreated(conn: Connection, inspectionId: number, userId: string): Promise<void> {
-    await conn.query(sql`
-      INSERT INTO inspection_events (inspection_id, command, from_status, to_status, user_id)
-      VALUES (${inspectionId}, 'create', NULL, 'incomplete', ${userId}::uuid)
-    `);
-  }
-
   // Planning ----------------------------------------------------------------------------------------
 
   /** How many assets the selection holds, counting no further than `cap + 1`. */

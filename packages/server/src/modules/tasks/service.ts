@@ -26,6 +26,7 @@ import type { FormValues } from '@manway/core/forms/template';
 import { TASK_STATES, type TaskState } from '@manway/core/domain/types';
 import { assignmentStatus, taskTransition } from '@manway/core/domain/workflow';
 import { hasEditorPermissions, hasReviewPermission, isGuest } from '@manway/core/roles';
+import type { Connection } from '../../db/connection';
 import { fail, FORBIDDEN_ACTION } from '../../errors';
 import { refreshAssignmentsOfTasks } from '../work/assignments';
 import type { FiltersService } from '../filters/service';
@@ -264,7 +265,7 @@ export class TasksService {
         { parentId: Number(current!.asset_id), standardId: project.standard_id },
         (body.values ?? {}) as FormValues,
         { taskId: id, sessionId },
-        async (tx, inspectionId) => {
+        async (tx) => {
           const [locked] = await this.repo.lockTasks(tx, [id]);
           const again = this.checkCommand(user, locked, 'create-inspection');
           if (again.kind === 'unchanged' && move.kind === 'changed') throw new InspectionAlreadyCreated();
@@ -273,7 +274,6 @@ export class TasksService {
             await this.repo.setState(tx, [id], again.to);
             await refreshAssignmentsOfTasks(tx, [id], user.id);
           }
-          await this.repo.inspectionCreated(tx, inspectionId, user.id);
         },
       );
       return this.created(true, inspection.id, id);
@@ -281,6 +281,24 @@ export class TasksService {
       if (!(error instanceof InspectionAlreadyCreated)) throw error;
       return this.created(false, (await this.repo.latestInspection(id))!, id);
     }
+  }
+
+  /**
+   * The task of an inspection the office accepted, or whose last inspection was deleted, moves as
+   * the workflow says, in the caller's transaction; an illegal move refuses the whole command.
+   */
+  async followInspection(
+    tx: Connection,
+    taskId: number,
+    command: 'inspection-accepted' | 'inspection-removed',
+  ): Promise<void> {
+    const [task] = await this.repo.lockTasks(tx, [taskId]);
+    if (!task) return;
+    const t = taskTransition(task.state, command);
+    if (t.kind === 'illegal') throw fail.illegalTransition(t.reason);
+    if (t.kind === 'unchanged') return;
+    await this.repo.setState(tx, [taskId], t.to);
+    await refreshAssignmentsOfTasks(tx, [taskId]);
   }
 
   private async created(changed: boolean, inspectionId: number, id: number): Promise<TaskInspectionCreated> {

@@ -7,7 +7,8 @@ import { advanceTimers, setupUserWithFakeTimers, withFakeTimersForUserEvent } fr
 import type { GridColumn } from './columns';
 import { DEFAULT_SEARCH_DEBOUNCE_MS } from '../search-box/SearchBox';
 import { Grid, type GridParams, type GridProps, type GridUpdate } from './Grid';
-import { COLUMN_FILTER_DEBOUNCE_MS, DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from './gridConstants';
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from '@manway/core/rules/grid-pages';
+import { COLUMN_FILTER_DEBOUNCE_MS } from './gridConstants';
 
 interface Asset {
   assetId: string;

@@ -19,12 +19,8 @@ import { SearchBox } from '../search-box/SearchBox';
 import { LoadingStatus } from '../Spinner';
 import { createPathReader, toTableColumns, type GridColumn } from './columns';
 import { GridBody, VirtualGridBody } from './GridBody';
-import {
-  DEFAULT_GRID_PAGE_SIZE,
-  GRID_EMPTY_MESSAGE,
-  GRID_PAGE_SIZES,
-  GRID_VIRTUALIZE_ABOVE_ROWS,
-} from './gridConstants';
+import { GRID_EMPTY_MESSAGE, GRID_VIRTUALIZE_ABOVE_ROWS } from './gridConstants';
+import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from '@manway/core/rules/grid-pages';
 import { GridHeader } from './GridHeader';
 import './Grid.css';
 

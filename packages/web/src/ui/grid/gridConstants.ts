@@ -1,7 +1,7 @@
-/** The grid's business constants (spec section 9), in one place so tests and screens share them. */
-
-export const GRID_PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
-export const DEFAULT_GRID_PAGE_SIZE = 25;
+/**
+ * The grid's business constants (spec section 9), in one place so tests and screens share them.
+ * Its page sizes are core's (rules/grid-pages.ts): the servers' grids accept the same.
+ */
 
 export const COLUMN_FILTER_DEBOUNCE_MS = 1000;
 

@@ -13,7 +13,7 @@ import { showNotification, type NotificationInput } from '../../../shell/notific
 import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { Grid, type GridColumnFilter, type GridSort, type GridUpdate } from '../../../ui/grid/Grid';
-import { DEFAULT_GRID_PAGE_SIZE } from '../../../ui/grid/gridConstants';
+import { DEFAULT_GRID_PAGE_SIZE } from '@manway/core/rules/grid-pages';
 import { useBulkAcceptInspectionsMutation } from '../api/inspectionCommands';
 import {
   useGetInspectionGridQuery,
