@@ -25,3 +25,6 @@ run(process.execPath, ['--import', 'tsx', 'packages/server/bench/forms.ts']);
 // Two systems on PostgreSQL (DATABASE_URL, else the local server): getting 100,000 assets and sending
 // 5,000 inspections with 500 media files (1 GB); BENCH_SYNC_* make it smaller for a quick run.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/sync.ts']);
+// Bulk-create of 10,000 tasks from a saved filter, and the grid of 100,000 pending inspections, each beside
+// its bare SQL; PostgreSQL (DATABASE_URL, else the local server) with 1,000,000 assets, PGlite smaller.
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/work.ts']);

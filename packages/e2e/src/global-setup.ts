@@ -44,6 +44,15 @@ async function freePortPair(): Promise<number> {
 }
 
 export default async function setup(project: TestProject) {
+  // A product already running (E2E_BASE_URL, E2E_FIELD_URL, E2E_ADMIN_PASSWORD): one test file at a
+  // time while working on it, without seeding a new demo town for each run.
+  const running = process.env.E2E_BASE_URL;
+  if (running) {
+    project.provide('baseUrl', running);
+    project.provide('fieldUrl', process.env.E2E_FIELD_URL ?? running.replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1}`));
+    project.provide('adminPassword', process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD);
+    return;
+  }
   const dataDir = await mkdtemp(join(tmpdir(), 'manway-e2e-'));
   // Seeding the demo town on the embedded database takes minutes when the machine is shared.
   const product = await startProduct({

@@ -6,9 +6,10 @@
  * with its own progress.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
+import { apiClient, signIn } from './systems';
 
 const officeUrl = inject('baseUrl');
 const fieldUrl = inject('fieldUrl');
@@ -25,40 +26,6 @@ const FILES = 8;
 const FILE_BYTES = 48 * 1024 * 1024;
 const CHUNK = 8 * 1024 * 1024;
 const FINAL = /^Finished|^Failed|^Cancelled/;
-
-/** A signed-in API client of one system (the browser's own session stays the browser's). */
-async function apiClient(base: string, login: string, password: string) {
-  const headers = { 'x-session-id': 'e2e-media', accept: 'application/json' };
-  const res = await fetch(`${base}/api/account/login`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const binary = body instanceof Uint8Array;
-    const r = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...headers,
-        cookie,
-        origin: base,
-        ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : binary ? new Uint8Array(body) : JSON.stringify(body),
-    });
-    if (!r.ok) throw new Error(`${method} ${path} answered ${r.status}: ${await r.text()}`);
-    return (r.status === 204 ? null : await r.json()) as T;
-  };
-}
-
-async function signIn(page: Page, login: string, password: string) {
-  await page.waitForURL((url) => url.pathname === '/api/account/login');
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 interface Task {
   id: number;

@@ -15,15 +15,12 @@ import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
-import pg from 'pg';
-import { SESSION_ID_HEADER } from '@manway/core/editions';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite, openPostgres, type Database } from '../src/db/connection';
+import { openPglite, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { sql } from '../src/db/sql';
-import { Readiness } from '../src/platform';
 import { createServices } from '../src/services';
+import { expectOk, listenApp, printTable, scratchPostgres, signIn, timeRuns } from './support';
 
 const OPEN_RUNS = Number(process.env.BENCH_FORMS_RUNS ?? 100);
 const UPLOAD_RUNS = Number(process.env.BENCH_FORMS_UPLOADS ?? 20);
@@ -31,43 +28,12 @@ const OBSERVATIONS = 500;
 const PHOTO_BYTES = 4 * 1024 * 1024;
 const ADMIN_PASSWORD = 'bench-admin-password';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function time(runs: number, fn: () => Promise<void>): Promise<{ p50: number; p95: number; total: number }> {
-  for (let i = 0; i < Math.min(5, runs); i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), total: samples.reduce((s, t) => s + t, 0) };
-}
-
 async function openDatabase(kind: 'pglite' | 'postgres', dir: string) {
   if (kind === 'pglite') {
     const db = await openPglite({ dir: join(dir, 'db') });
     return { db, drop: () => db.close() };
   }
-  const url = process.env.DATABASE_URL!;
-  const name = `manway_bench_forms_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db: Database = await openPostgres(u.toString());
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+  return scratchPostgres(process.env.DATABASE_URL!, `manway_bench_forms_${process.pid}`);
 }
 
 /** A section with an incomplete inspection of 500 observations of codes that need nothing more. */
@@ -104,35 +70,22 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<string[][]> {
     await services.scale.generate({ assets: 2_000, seed: 1, reset: false });
     const inspectionId = await inspectionOf500(db);
 
-    const readiness = new Readiness();
-    readiness.state = { status: 'ready' };
-    const app = await buildApp({ config, db, services, readiness });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${base}/api/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const headers = { cookie, origin: base, [SESSION_ID_HEADER]: 'bench' };
-    const ok = async (r: Response) => {
-      if (!r.ok) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
-      await r.arrayBuffer();
-    };
+    const { app, base } = await listenApp(db, services, config);
+    const headers = await signIn(base, 'admin', ADMIN_PASSWORD);
 
     // What the page asks when an inspection opens: the tabs, the header tab, the observation form and the list.
-    const openInspection = await time(OPEN_RUNS, async () => {
+    const openInspection = await timeRuns(OPEN_RUNS, async () => {
       await Promise.all([
-        fetch(`${base}/api/object-details-templates/Inspection/${inspectionId}`, { headers }).then(ok),
-        fetch(`${base}/api/object-forms/Inspection/${inspectionId}/header`, { headers }).then(ok),
+        fetch(`${base}/api/object-details-templates/Inspection/${inspectionId}`, { headers }).then(expectOk),
+        fetch(`${base}/api/object-forms/Inspection/${inspectionId}/header`, { headers }).then(expectOk),
         fetch(`${base}/api/object-forms/Observation/empty`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify({ parentType: 'Inspection', parentId: inspectionId }),
-        }).then(ok),
+        }).then(expectOk),
         fetch(`${base}/api/observations?parentObjectType=Inspection&parentObjectId=${inspectionId}`, {
           headers,
-        }).then(ok),
+        }).then(expectOk),
       ]);
     });
     const listed = (await (
@@ -141,7 +94,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<string[][]> {
     if (listed.items.length !== OBSERVATIONS) throw new Error(`listed ${listed.items.length} observations`);
 
     // The same rows, bare: the inspection, the two templates, the codes and the observations with media.
-    const bareOpen = await time(OPEN_RUNS, async () => {
+    const bareOpen = await timeRuns(OPEN_RUNS, async () => {
       await Promise.all([
         db.query(
           sql`SELECT i.*, a.asset_code FROM inspections i JOIN assets a ON a.id = i.asset_id WHERE i.id = ${inspectionId}`,
@@ -165,7 +118,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<string[][]> {
       return body;
     };
     let sent = 0;
-    const upload = await time(UPLOAD_RUNS, async () => {
+    const upload = await timeRuns(UPLOAD_RUNS, async () => {
       const i = sent++;
       await fetch(`${base}/api/observations`, {
         method: 'POST',
@@ -174,7 +127,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<string[][]> {
           InspectionId: inspectionId,
           FormValues: { code: 'XPH', distanceM: 10 + i, remark: `bench photo ${i}` },
         }),
-      }).then(ok);
+      }).then(expectOk);
     });
 
     await bare.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 } });
@@ -187,8 +140,8 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<string[][]> {
     });
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
     let bareSent = 0;
-    const bareUpload = await time(UPLOAD_RUNS, async () => {
-      await fetch(`${bareBase}/upload`, { method: 'POST', body: form(bareSent++, { bench: true }) }).then(ok);
+    const bareUpload = await timeRuns(UPLOAD_RUNS, async () => {
+      await fetch(`${bareBase}/upload`, { method: 'POST', body: form(bareSent++, { bench: true }) }).then(expectOk);
     });
     await app.close();
 
@@ -219,11 +172,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<string[][]> {
 
 const rows = [...(await benchOne('pglite'))];
 if (process.env.DATABASE_URL) rows.push(...(await benchOne('postgres')));
-const head = ['measure', 'Manway', 'baseline (same run)', 'ratio'];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-console.log(`\nForms and records (${OPEN_RUNS} opens, ${UPLOAD_RUNS} uploads each)`);
-console.log(line(head));
-console.log(line(widths.map((w) => '-'.repeat(w))));
-for (const r of rows) console.log(line(r));
+printTable(
+  `Forms and records (${OPEN_RUNS} opens, ${UPLOAD_RUNS} uploads each)`,
+  ['measure', 'Manway', 'baseline (same run)', 'ratio'],
+  rows,
+);
 if (!process.env.DATABASE_URL) console.log('\nPostgreSQL skipped: DATABASE_URL is not set.');

@@ -15,10 +15,11 @@ import pg from 'pg';
 import { APPLICATION_EDITION_HEADER, SESSION_ID_HEADER } from '@manway/core/editions';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite, openPostgres, type Database } from '../src/db/connection';
+import { openPglite, type Database } from '../src/db/connection';
 import { bringUp, Readiness } from '../src/platform';
 import { createServices } from '../src/services';
 import { toCurrentUser } from '../src/modules/users/service';
+import { scratchPostgres } from './support';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -168,20 +169,11 @@ async function main() {
     console.log('\nPostgreSQL: no server answered at DATABASE_URL or 127.0.0.1:5432; skipped.');
     return;
   }
-  const name = `manway_bench_http_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString());
+  const { db, drop } = await scratchPostgres(url, `manway_bench_http_${process.pid}`);
   try {
     print('PostgreSQL', await measure(db, 'PostgreSQL'));
   } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 }
 

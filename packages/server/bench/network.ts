@@ -16,10 +16,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { tileIsThinned, tileShowsType } from '@manway/core/api/tiles';
 import { scaleAssets, scalePlan } from '../src/modules/demo/scale-network';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
@@ -28,40 +26,12 @@ import { viewportFeaturesSql, type ViewportQuery } from '../src/modules/map/repo
 import { lookupSql, type LookupSearch } from '../src/modules/objects/repository';
 import { encodeTile } from '../src/modules/tiles/encode';
 import { tileFeaturesSql, tileMvtSql } from '../src/modules/tiles/repository';
-import { Readiness } from '../src/platform';
 import { createServices } from '../src/services';
+import { listenApp, printTable, scratchPostgres, signIn, timeEach } from './support';
 
 const RUNS = 300;
 const SEED = 1;
 const ADMIN_PASSWORD = 'bench-admin-password';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-interface Timing {
-  p50: number;
-  p95: number;
-  /** Requests per second, one after another. */
-  rate: number;
-}
-
-async function timeEach<T>(
-  inputs: T[],
-  fn: (input: T) => Promise<void>,
-  warmUp = inputs.slice(0, 20),
-): Promise<Timing> {
-  for (const input of warmUp) await fn(input);
-  const samples: number[] = [];
-  for (const input of inputs) {
-    const t = performance.now();
-    await fn(input);
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  const total = samples.reduce((sum, t) => sum + t, 0);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), rate: (samples.length * 1000) / total };
-}
 
 /** Deterministic search texts: half prefixes of real codes typed part-way, half digits from inside codes. */
 function searchTexts(
@@ -153,19 +123,7 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
       await rm(dir, { recursive: true, force: true });
     };
   } else {
-    const name = `manway_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(url!);
-    u.pathname = `/${name}`;
-    db = await openPostgres(u.toString());
-    cleanup = async () => {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    ({ db, drop: cleanup } = await scratchPostgres(url!, `manway_bench_${process.pid}`));
   }
   try {
     const config = loadConfig({ ADMIN_PASSWORD, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tmpdir() });
@@ -180,16 +138,8 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
     // The same rows again, raw: no constraints, no indexes, no generation cost.
     const rawSeconds = load ? await services.scale.rawCopySeconds(assets, SEED) : 0;
 
-    const readiness = new Readiness();
-    readiness.state = { status: 'ready' };
-    const app = await buildApp({ config, db, services, readiness });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${base}/api/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const { app, base } = await listenApp(db, services, config);
+    const { cookie } = await signIn(base, 'admin', ADMIN_PASSWORD);
 
     const plan = scalePlan(assets, SEED);
     const texts = searchTexts(plan, RUNS);
@@ -375,13 +325,11 @@ async function main() {
   const reuse = process.env.BENCH_REUSE_DATABASE === '1';
   if (url)
     rows.push(...(await benchOne('postgres', Number(process.env.BENCH_POSTGRES_ASSETS ?? 1_000_000), url, reuse)));
-  const head = ['measure', 'Manway', 'baseline (same run)', 'ratio (p95 for latency)'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nNetwork (${RUNS} requests each)`);
-  console.log(line(head));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const r of rows) console.log(line(r));
+  printTable(
+    `Network (${RUNS} requests each)`,
+    ['measure', 'Manway', 'baseline (same run)', 'ratio (p95 for latency)'],
+    rows,
+  );
   if (!url)
     console.log(
       '\nPostgreSQL network benchmark skipped: DATABASE_URL is not set (it needs 1,000,000 assets on a server).',

@@ -31,6 +31,7 @@ import { migrate } from '../src/db/migrate';
 import { sql } from '../src/db/sql';
 import { Readiness } from '../src/platform';
 import { createServices, type Services } from '../src/services';
+import { withDatabaseName } from './support';
 
 const SEED = 1;
 const PASSWORD = 'bench-admin-password';
@@ -41,12 +42,6 @@ const FILES = Number(env.BENCH_SYNC_MEDIA_FILES ?? 500);
 const MEDIA_MB = Number(env.BENCH_SYNC_MEDIA_MB ?? 1024);
 const DB_PREFIX = env.BENCH_SYNC_DB_PREFIX ?? 'manway_bench';
 const PG_URL = env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const withName = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 function fieldConfig(dataDir: string, officeUrl: string): Config {
   return loadConfig({
@@ -98,7 +93,7 @@ async function system(name: string, dataDir: string, config: Config) {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = withName(PG_URL, name);
+  const url = withDatabaseName(PG_URL, name);
   const db = await openPostgres(url);
   await migrate(db);
   const services = createServices(db, config);

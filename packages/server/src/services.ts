@@ -89,9 +89,9 @@ export function createServices(db: Database, config: Config): Services {
   const jobs = new LateJobSender();
   const media = new MediaStore(config.dataDir);
   const observations = new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes);
-  const forms = new FormsService(new FormsRepository(db), objects, observations);
+  const forms = new FormsService(new FormsRepository(db), objects, observations, settings);
   const tasks = new TasksService(new TasksRepository(db), { forms, filters });
-  const inspections = new InspectionsService(new InspectionsRepository(db), forms, observations, tasks);
+  const inspections = new InspectionsService(new InspectionsRepository(db), forms, observations, tasks, settings);
   const syncExport = new SyncExportService(
     new SyncExportRepository(db),
     {
@@ -105,6 +105,7 @@ export function createServices(db: Database, config: Config): Services {
     new SyncImportRepository(db, { createMissingAssets }),
     media,
     config.mediaMaxBytes,
+    observations,
   );
   const leaseSeconds = leaseSecondsFor(config.office);
   const syncAgent = new SyncAgentService(
@@ -113,7 +114,7 @@ export function createServices(db: Database, config: Config): Services {
     websync,
     syncExport,
     jobs,
-    { office: config.office, pageSize: config.syncPageSize, media, filters },
+    { office: config.office, pageSize: config.syncPageSize, media, filters, conditions: observations },
   );
   return {
     users,

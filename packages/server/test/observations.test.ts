@@ -293,6 +293,18 @@ describe('observations', () => {
     expect(byEditor.status, byEditor.text).toBe(201);
   });
 
+  it('sent for review, an inspection is the office’s to correct: the crew takes it back first', async () => {
+    const pending = await one(sql`SELECT id FROM inspections WHERE status = 'pending' ORDER BY id LIMIT 1`);
+    const data = { InspectionId: Number(pending.id), FormValues: crack() };
+    const byCrew = await submit(inspector, 'POST', '/api/observations', data);
+    expect(byCrew.status).toBe(403);
+    expect(byCrew.body.message).toBe(CREATE_DENIED);
+    const office = server.client();
+    await office.signIn('office', 'office-demo');
+    const byReviewer = await submit(office, 'POST', '/api/observations', data);
+    expect(byReviewer.status, byReviewer.text).toBe(201);
+  });
+
   it('a grade-5 observation raises the inspection scores, and the asset condition of an accepted inspection', async () => {
     const scores = () => one(sql`SELECT str_peak, str_rating, om_peak FROM inspections WHERE id = ${accepted.id}`);
     const before = await scores();

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GeneralSettings, MapSettings, UserSettings } from '@manway/core/api/settings';
+import {
+  DEFAULT_INSPECTION_PROFILE,
+  GeneralSettings,
+  InspectionStandards,
+  MapSettings,
+  UserSettings,
+} from '@manway/core/api/settings';
 import { APPLICATION_EDITION_HEADER } from '@manway/core/editions';
 import { SCHEMA_VERSION } from '../src/db/migrate';
 import { startTestServer, type TestClient, type TestServer } from './harness';
@@ -135,6 +141,7 @@ describe('user settings', () => {
       basemapId: 'osm',
       visibleLayers: ['Node', 'Section'],
       language: 'en',
+      inspectionProfile: { standardId: 'manway-demo', camera: 'Crawler CX-2', direction: 'upstream' },
     };
     const saved = await inspector.put('/api/settings/user', wanted);
     expect(saved.status).toBe(200);
@@ -164,6 +171,144 @@ describe('user settings', () => {
     const res = await guest.put('/api/settings/user', { ...before, basemapId: 'osm' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'You have no permissions to perform this action' });
+  });
+});
+
+describe('the inspection profile in the user settings', () => {
+  /** Settings as an earlier release left them in the database. */
+  const storeRaw = (login: string, data: unknown) =>
+    server.db.query(sql`
+      INSERT INTO user_settings (user_id, data) SELECT id, ${JSON.stringify(data)}::jsonb FROM users WHERE login = ${login}
+      ON CONFLICT (user_id) DO UPDATE SET data = EXCLUDED.data`);
+  const profile = (p: Partial<UserSettings['inspectionProfile']>) => ({
+    standardId: null,
+    camera: null,
+    direction: null,
+    ...p,
+  });
+  const withProfile = async (client: TestClient, p: Partial<UserSettings['inspectionProfile']>) => {
+    const before = (await client.get('/api/settings/user')).body;
+    return client.put('/api/settings/user', { ...before, inspectionProfile: profile(p) });
+  };
+
+  beforeAll(async () => {
+    // A second standard with an inspection form, and one without: the profile may name only the first.
+    await server.db.exec(`
+      INSERT INTO standards (id, name, version, applies_to, grade_min, grade_max, worst_is_high, scoring_method, continuous_unit_m)
+      VALUES ('crew-b', 'Crew standard B', '2', ARRAY['node', 'section', 'lateral'], 1, 5, true, 'peak-rating-index', 1),
+             ('no-form', 'Standard without forms', '1', ARRAY['section'], 1, 5, true, 'peak-rating-index', 1);
+      INSERT INTO form_templates (id, object_type, standard_id, label, definition, source)
+      SELECT 'inspection:crew-b', 'inspection', 'crew-b', label,
+             jsonb_set(jsonb_set(definition, '{standardId}', '"crew-b"'), '{id}', '"inspection:crew-b"'), 'custom'
+      FROM form_templates WHERE object_type = 'inspection' AND standard_id = 'manway-demo';`);
+  });
+
+  it('lists the standards a profile may name: those with an inspection form', async () => {
+    const res = await inspector.get('/api/settings/standards');
+    expect(res.status).toBe(200);
+    expect(InspectionStandards.parse(res.body).map((s) => s.id)).toEqual(['crew-b', 'manway-demo']);
+    expect(res.body[0]).toEqual({ id: 'crew-b', name: 'Crew standard B', version: '2' });
+    expect((await guest.get('/api/settings/standards')).status).toBe(200);
+  });
+
+  it('is empty until the user chooses one, and is kept per user', async () => {
+    const office = server.client();
+    await office.signIn('office', 'office-demo');
+    expect((await office.get('/api/settings/user')).body.inspectionProfile).toEqual(DEFAULT_INSPECTION_PROFILE);
+    const saved = await withProfile(office, { standardId: 'crew-b', camera: 'Pan-tilt P1', direction: 'downstream' });
+    expect(saved.status).toBe(200);
+    expect((await office.get('/api/settings/user')).body.inspectionProfile).toEqual(
+      profile({ standardId: 'crew-b', camera: 'Pan-tilt P1', direction: 'downstream' }),
+    );
+    expect((await editor.get('/api/settings/user')).body.inspectionProfile).toEqual(DEFAULT_INSPECTION_PROFILE);
+  });
+
+  it('a camera is stored trimmed, and a blank one as none', async () => {
+    expect((await withProfile(editor, { camera: '  Crawler CX-2  ' })).body.inspectionProfile.camera).toBe(
+      'Crawler CX-2',
+    );
+    expect((await withProfile(editor, { camera: '   ' })).body.inspectionProfile.camera).toBeNull();
+    expect((await editor.get('/api/settings/user')).body.inspectionProfile.camera).toBeNull();
+  });
+
+  it('settings stored before profiles read with an empty profile, the rest as stored', async () => {
+    const old = {
+      coordinateDisplayFormat: 'DegreesDecimalMinutes',
+      basemapId: 'osm',
+      visibleLayers: ['Node'],
+      language: 'en',
+    };
+    await storeRaw('editor', old);
+    expect((await editor.get('/api/settings/user')).body).toEqual({
+      ...old,
+      inspectionProfile: DEFAULT_INSPECTION_PROFILE,
+    });
+  });
+
+  it('a stored profile that no longer validates reads as empty and leaves the map choices alone', async () => {
+    const stored = {
+      coordinateDisplayFormat: 'DecimalDegrees',
+      basemapId: 'none',
+      visibleLayers: ['Section'],
+      language: 'en',
+      inspectionProfile: { standardId: 'manway-demo', direction: 'sideways' },
+    };
+    await storeRaw('editor', stored);
+    const read = (await editor.get('/api/settings/user')).body;
+    expect(read.inspectionProfile).toEqual(DEFAULT_INSPECTION_PROFILE);
+    expect(read.visibleLayers).toEqual(['Section']);
+  });
+
+  it('a save without the profile (a page of an older release) keeps the stored profile', async () => {
+    await withProfile(editor, { standardId: 'crew-b', camera: 'Crawler CX-2', direction: 'upstream' });
+    const { inspectionProfile, ...rest } = (await editor.get('/api/settings/user')).body;
+    const res = await editor.put('/api/settings/user', { ...rest, visibleLayers: ['Node'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...rest, visibleLayers: ['Node'], inspectionProfile });
+    expect((await editor.get('/api/settings/user')).body.inspectionProfile).toEqual(inspectionProfile);
+  });
+
+  it('an unknown standard, or one without an inspection form, answers 400 naming inspectionProfile.standardId and changes nothing', async () => {
+    const before = (await editor.get('/api/settings/user')).body;
+    for (const standardId of ['no-such-standard', 'no-form']) {
+      const res = await withProfile(editor, { standardId });
+      expect(res.status, standardId).toBe(400);
+      expect(res.body.ModelState, standardId).toEqual({
+        'inspectionProfile.standardId': [`There is no standard "${standardId}" with an inspection form.`],
+      });
+    }
+    expect((await editor.get('/api/settings/user')).body).toEqual(before);
+  });
+
+  it("a direction outside the header form's codes, an overlong camera or an unknown key answers 400", async () => {
+    const before = (await editor.get('/api/settings/user')).body;
+    const bad = (inspectionProfile: unknown) => editor.put('/api/settings/user', { ...before, inspectionProfile });
+    const direction = await bad(profile({ direction: 'sideways' as never }));
+    expect(direction.status).toBe(400);
+    expect(Object.keys(direction.body.ModelState)).toEqual(['inspectionProfile.direction']);
+    expect((await bad(profile({ camera: 'x'.repeat(201) }))).status).toBe(400);
+    expect((await bad({ ...profile({}), vehicle: 'Van 3' })).status).toBe(400);
+    expect((await editor.get('/api/settings/user')).body).toEqual(before);
+  });
+
+  it('a standard removed after it was chosen does not stop the rest of the settings from being saved', async () => {
+    await server.db.exec(`
+      INSERT INTO standards (id, name, version, applies_to, grade_min, grade_max, worst_is_high, scoring_method, continuous_unit_m)
+      VALUES ('short-lived', 'Short-lived standard', '1', ARRAY['section'], 1, 5, true, 'peak-rating-index', 1);
+      INSERT INTO form_templates (id, object_type, standard_id, label, definition, source)
+      SELECT 'inspection:short-lived', 'inspection', 'short-lived', label, definition, 'custom'
+      FROM form_templates WHERE object_type = 'inspection' AND standard_id = 'manway-demo';`);
+    expect((await withProfile(editor, { standardId: 'short-lived' })).status).toBe(200);
+    await server.db.exec(`DELETE FROM standards WHERE id = 'short-lived'`);
+    // The map sends back the whole settings it read, the profile's standard included.
+    const read = (await editor.get('/api/settings/user')).body;
+    const res = await editor.put('/api/settings/user', { ...read, visibleLayers: ['Lateral'] });
+    expect(res.status).toBe(200);
+    expect(res.body.visibleLayers).toEqual(['Lateral']);
+  });
+
+  it('a guest may not save a profile', async () => {
+    expect((await withProfile(guest, { camera: 'Crawler CX-2' })).status).toBe(403);
   });
 });
 

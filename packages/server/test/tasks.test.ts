@@ -338,7 +338,7 @@ describe('planning tasks', () => {
     expect(res.body.skipped).toEqual(skipped);
   });
 
-  it('plan refuses a completed project, an assignee who is a guest, and too large a selection, naming each field', async () => {
+  it('plan refuses a completed project, an assignee who is a guest or a sync agent, and too large a selection (writing none of it), naming each field', async () => {
     const [a] = await freeSections(1, 200);
     const body = {
       projectId: ACTIVE_PROJECT,
@@ -349,9 +349,18 @@ describe('planning tasks', () => {
     expect(await fields({ ...body, projectId: 2 })).toEqual(['projectId']);
     expect(await fields({ ...body, projectId: 987654321 })).toEqual(['projectId']);
     expect(await fields({ ...body, assignedTo: ids.guest })).toEqual(['assignedTo']);
+    // A sync agent's service account is no crew member, as GET api/assignees has it.
+    await server.db.query(sql`UPDATE users SET sync_agent = true WHERE login = 'syncer'`);
+    try {
+      expect(await fields({ ...body, assignedTo: ids.syncer })).toEqual(['assignedTo']);
+    } finally {
+      await server.db.query(sql`UPDATE users SET sync_agent = false WHERE login = 'syncer'`);
+    }
+    const tasksBefore = (await one(sql`SELECT count(*)::int AS n FROM tasks`)).n;
     expect(
       await fields({ ...body, selection: { kind: 'extent', objectType: 'Lateral', extent: [8.2, 51.8, 8.4, 52] } }),
     ).toEqual(['selection']);
+    expect((await one(sql`SELECT count(*)::int AS n FROM tasks`)).n).toBe(tasksBefore);
     expect((await inspector.post('/api/tasks/plan', body)).status).toBe(403);
   });
 

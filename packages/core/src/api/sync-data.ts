@@ -5,6 +5,7 @@
  * Records name each other by global id only; no local id or file path crosses the wire.
  */
 import { z } from 'zod';
+import { INSPECTION_STATUSES, TASK_STATES } from '../domain/types';
 import { INTEGER } from '../rules/postgres-values';
 import { AssetRecord, bounded, DateOnly, MAX_EXPORT_PAGE, DEFAULT_EXPORT_PAGE, Timestamp, whole } from './sync-export';
 import { EXISTING_TASKS_ACTIONS } from './websync';
@@ -83,7 +84,7 @@ export const PlannedTaskRecord = z.object({
   assetGlobalId: GlobalId,
   district: text(200),
   dueDate: DateOnly.nullable(),
-  state: z.enum(['planned', 'started', 'inspection-created', 'completed', 'deleted']),
+  state: z.enum(TASK_STATES),
   /**
    * Who does it and when (the task's latest assignment), so the Field's crew finds its work. The
    * crew is named by global id; a crew the Field lacks (users not copied yet) leaves it unassigned.
@@ -103,6 +104,48 @@ export const PlannedTasksPage = z.object({
   next: z.uuid().nullable(),
 });
 export type PlannedTasksPage = z.infer<typeof PlannedTasksPage>;
+
+// ---- scenario 1, second step: the Office's word on the Field's copies ----------------------------------
+
+/**
+ * The global ids of the open tasks a Field holds (POST api/sync/export/planned-tasks/decisions), a
+ * page at a time: the Office answers what became of each, whatever saved filter brought it.
+ */
+export const TaskDecisionsRequest = z.object({
+  globalIds: z.array(GlobalId).min(1).max(MAX_EXPORT_PAGE),
+});
+export type TaskDecisionsRequest = z.infer<typeof TaskDecisionsRequest>;
+
+/**
+ * The Office's review of an inspection: accepted (completed), rejected with a reason (back to
+ * incomplete), or none yet. `reviewedAt` is exact to the microsecond, so a copy that took it names the
+ * very decision it took (see `InspectionRecord.officeReview`).
+ */
+export const InspectionDecision = z.object({
+  globalId: GlobalId,
+  status: z.enum(INSPECTION_STATUSES),
+  review: z.enum(['accepted', 'rejected']).nullable(),
+  reviewReason: text(2000),
+  reviewedAt: Timestamp.nullable(),
+  /** The reviewer: a Field links its own copy of the account by global id and shows the name. */
+  reviewedBy: z.object({ globalId: GlobalId, displayName: bounded(200) }).nullable(),
+});
+export type InspectionDecision = z.infer<typeof InspectionDecision>;
+
+/** A task as the Office has it now: its state and its latest inspection with the Office's decision. */
+export const TaskDecisionRecord = z.object({
+  globalId: GlobalId,
+  state: z.enum(TASK_STATES),
+  /** The task's latest inspection (newest inspected first), null when it has none. */
+  inspection: InspectionDecision.nullable(),
+});
+export type TaskDecisionRecord = z.infer<typeof TaskDecisionRecord>;
+
+/** One record per global id asked that the Office holds (a task it never had is left out), by global id. */
+export const TaskDecisions = z.object({
+  items: z.array(TaskDecisionRecord).max(MAX_EXPORT_PAGE),
+});
+export type TaskDecisions = z.infer<typeof TaskDecisions>;
 
 // ---- scenario 2: completed inspections, Field → Office ----------------------------------------------
 
@@ -160,6 +203,15 @@ export const InspectionRecord = z.object({
   omIndex: num,
   omQuick: text(50),
   observations: z.array(ObservationRecord).max(5000),
+  /**
+   * The Office's latest decision this copy has taken in (Getting planned tasks brings them), null for
+   * none. An inspection the Office rejected comes back as the crew's answer only when it names that
+   * rejection; a copy naming none (or an older one) is the copy already rejected, and is left as it is.
+   */
+  officeReview: z
+    .object({ review: z.enum(['accepted', 'rejected']), reviewedAt: Timestamp })
+    .nullable()
+    .default(null),
 });
 export type InspectionRecord = z.infer<typeof InspectionRecord>;
 

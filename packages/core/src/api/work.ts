@@ -1,6 +1,12 @@
 /** Deleting projects and subjects: POST with the ids in the body (spec section 7). */
 import { z } from 'zod';
-import { ASSIGNMENT_STATUSES, INSPECTION_STATUSES, TASK_STATES } from '../domain/types';
+import {
+  ASSIGNMENT_STATUSES,
+  INSPECTION_STATUSES,
+  PROJECT_STATUSES,
+  TASK_STATES,
+  type ProjectStatus,
+} from '../domain/types';
 import { SESSION_STATUSES } from '../domain/workflow';
 import { DEFAULT_GRID_PAGE_SIZE, GRID_PAGE_SIZES } from '../rules/grid-pages';
 import { ObjectIdParam } from './objects';
@@ -29,6 +35,32 @@ export type DeleteSubjectsRequest = z.infer<typeof DeleteSubjectsRequest>;
 
 export const DeletedIds = z.object({ Deleted: z.array(z.number()) });
 export type DeletedIds = z.infer<typeof DeletedIds>;
+
+/** Work is planned only in a project that is neither completed nor archived. */
+export const OPEN_PROJECT_STATUSES = ['planned', 'active'] as const satisfies readonly ProjectStatus[];
+
+/** GET api/projects: the projects with their progress, open ones first, then by name. */
+export const ProjectSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  client: z.string().nullable(),
+  contractor: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  /** Work may be planned in it (planned or active). */
+  open: z.boolean(),
+  standard: z.object({ id: z.string(), name: z.string() }),
+  /** Its tasks per state: its progress. */
+  taskCounts: z.record(z.enum(TASK_STATES), z.number().int()),
+});
+export type ProjectSummary = z.infer<typeof ProjectSummary>;
+export const ProjectList = z.array(ProjectSummary);
+export type ProjectList = z.infer<typeof ProjectList>;
+
+/** GET api/assignees: the users work may be assigned to (enabled, not guests, not service accounts). */
+export const Assignee = z.object({ id: z.string(), login: z.string(), displayName: z.string() });
+export type Assignee = z.infer<typeof Assignee>;
+export const AssigneeList = z.array(Assignee);
+export type AssigneeList = z.infer<typeof AssigneeList>;
 
 // Inspections -----------------------------------------------------------------------------------
 
@@ -241,6 +273,8 @@ export const TasksQuery = z.object({
   parentObjectType: z.enum(['Node', 'Section', 'Lateral', 'Project', 'User']).optional(),
   parentObjectId: z.string().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** How many matches to pass over first: a project's tasks page through a grid. */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   taskState: z.enum(TASK_STATE_FILTERS).optional(),
   near: z
     .string()
@@ -252,7 +286,7 @@ export type TasksQuery = z.infer<typeof TasksQuery>;
 
 export const TaskList = z.object({
   items: z.array(TaskSummary),
-  /** How many match (items holds at most `limit` of them). */
+  /** How many match (items holds at most `limit` of them, from `offset` on). */
   total: z.number().int(),
   /** The parent's tasks per state, whatever taskState narrows the items to: a project's progress. */
   counts: z.record(z.enum(TASK_STATES), z.number().int()),
@@ -395,3 +429,4 @@ export const StartSessionRequest = z
 export type StartSessionRequest = z.infer<typeof StartSessionRequest>;
 export const EndSessionRequest = z.object({ version: Version.optional() }).strict();
 export const SessionCommandResult = z.object({ changed: z.boolean(), session: InspectionSessionSummary });
+export type SessionCommandResult = z.infer<typeof SessionCommandResult>;

@@ -4,7 +4,7 @@
  * (subtypes, a standard's codes) are named by `optionsFrom` and filled in by the server.
  */
 import type { SelectOption, ValueModelType } from '../api/objects';
-import { INSPECTION_STATUSES, SEWER_USES } from './types';
+import { INSPECTION_DIRECTIONS, INSPECTION_STATUSES, SEWER_USES } from './types';
 
 export type OptionSource = 'subtypes' | 'codes' | 'characterisations';
 
@@ -26,6 +26,9 @@ export type ObjectKind = 'node' | 'section' | 'lateral' | 'inspection' | 'observ
 
 const opts = (values: readonly string[], label = (v: string) => v[0]!.toUpperCase() + v.slice(1).replace(/-/g, ' ')) =>
   values.map((v) => ({ id: v, value: label(v) }));
+
+/** The inspection header's direction choices, as its form and an inspection profile offer them. */
+export const INSPECTION_DIRECTION_OPTIONS: SelectOption[] = opts(INSPECTION_DIRECTIONS);
 
 const MATERIALS = ['brick', 'concrete', 'vitrified clay', 'PVC', 'PE'];
 const LIFECYCLE = ['planned', 'active', 'abandoned', 'removed'];
@@ -181,7 +184,7 @@ export const PROPERTY_DEFS: Record<ObjectKind, PropertyDef[]> = {
       name: 'direction',
       label: 'Direction',
       valueModelType: 'MappedEnum',
-      options: opts(['downstream', 'upstream']),
+      options: INSPECTION_DIRECTION_OPTIONS,
       appliesTo: ['section', 'lateral'],
     },
     { name: 'startNode', label: 'Start node', valueModelType: 'String', appliesTo: ['section', 'lateral'] },

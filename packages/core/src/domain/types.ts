@@ -21,6 +21,10 @@ export type ObservationFamily = (typeof OBSERVATION_FAMILIES)[number];
 export const INSPECTION_STATUSES = ['incomplete', 'pending', 'completed'] as const;
 export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
 
+/** Which way a crew surveys a section or lateral: with the flow or against it. */
+export const INSPECTION_DIRECTIONS = ['downstream', 'upstream'] as const;
+export type InspectionDirection = (typeof INSPECTION_DIRECTIONS)[number];
+
 export const TASK_STATES = ['planned', 'started', 'inspection-created', 'completed', 'deleted'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 

@@ -6,6 +6,7 @@ import {
   INSPECTION_COMMANDS,
   inspectionDeletable,
   inspectionTransition,
+  mayChangeInspection,
   sessionTransition,
   TASK_COMMANDS,
   taskTransition,
@@ -178,5 +179,30 @@ describe('assignments and sessions', () => {
   it('a session ends once; ending it again changes nothing', () => {
     expect(sessionTransition('open', 'end')).toEqual({ kind: 'changed', to: 'closed' });
     expect(sessionTransition('closed', 'end')).toEqual({ kind: 'unchanged' });
+  });
+});
+
+describe('who may change an inspection', () => {
+  const crew = { role: 'regular', review: false } as const;
+  const reviewer = { role: 'regular', review: true } as const;
+  const editor = { role: 'editor', review: false } as const;
+  const guest = { role: 'guest', review: true } as const;
+
+  it('being recorded, any crew member changes it; a guest never does', () => {
+    expect(mayChangeInspection(crew, 'incomplete')).toBe(true);
+    expect(mayChangeInspection(crew, null)).toBe(true);
+    for (const status of [...INSPECTION_STATUSES, null]) expect(mayChangeInspection(guest, status)).toBe(false);
+  });
+
+  it('sent for review, the office corrects it and the crew takes it back first', () => {
+    expect(mayChangeInspection(crew, 'pending')).toBe(false);
+    expect(mayChangeInspection(reviewer, 'pending')).toBe(true);
+    expect(mayChangeInspection(editor, 'pending')).toBe(true);
+  });
+
+  it('accepted, only editors change it', () => {
+    expect(mayChangeInspection(crew, 'completed')).toBe(false);
+    expect(mayChangeInspection(reviewer, 'completed')).toBe(false);
+    expect(mayChangeInspection(editor, 'completed')).toBe(true);
   });
 });

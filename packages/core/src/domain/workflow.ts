@@ -7,6 +7,7 @@
  * bad network resends, and two office users pressing Accept at once get one acceptance between them.
  */
 
+import { hasEditorPermissions, hasReviewPermission, isGuest, type Role } from '../roles';
 import type { AssignmentStatus, InspectionStatus, TaskState } from './types';
 
 // ---- inspections -------------------------------------------------------------------------------
@@ -154,4 +155,19 @@ export type SessionCommand = (typeof SESSION_COMMANDS)[number];
 export function sessionTransition(from: SessionStatus, command: SessionCommand): Transition<SessionStatus> {
   if (command !== 'end') return illegal(`Unknown command ${String(command)}.`);
   return from === 'open' ? changed('closed') : unchanged;
+}
+
+// ---- who may change an inspection's header and observations -------------------------------------
+
+/**
+ * Whether a user may change an inspection's header, observations and photos in its status (null:
+ * a record of an asset, no inspection). Being recorded, any crew member; sent for review, it is
+ * the office's to correct (editors and reviewers), and the crew takes it back first; accepted, it
+ * is the asset's condition record, which only editors change. Guests never change anything.
+ */
+export function mayChangeInspection(user: { role: Role; review: boolean }, status: InspectionStatus | null): boolean {
+  if (isGuest(user.role)) return false;
+  if (status === 'completed') return hasEditorPermissions(user.role);
+  if (status === 'pending') return hasReviewPermission(user);
+  return true;
 }

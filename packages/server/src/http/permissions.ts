@@ -80,6 +80,7 @@ export const PERMISSIONS: Record<string, Rule> = {
   'GET /api/settings/user': rule('signed-in'),
   'PUT /api/settings/user': rule('member'),
   'GET /api/settings/map': rule('signed-in'),
+  'GET /api/settings/standards': rule('signed-in'),
 
   // metadata, objects and locations
   'GET /api/object-types': rule('signed-in'),
@@ -127,7 +128,10 @@ export const PERMISSIONS: Record<string, Rule> = {
   'PUT /api/filters/saved-filters/:name': rule('member', { ownRowsOnly: true }),
   'DELETE /api/filters/saved-filters/:name': rule('member', { ownRowsOnly: true }),
 
-  // work
+  // work: the projects' progress is for the office (editors and reviewers); whom work may be
+  // assigned to, for those who plan it
+  'GET /api/projects': rule('reviewer'),
+  'GET /api/assignees': rule('editor'),
   'POST /api/projects': rule('editor'),
   'POST /api/subjects': rule('editor'),
 
@@ -203,6 +207,7 @@ export const PERMISSIONS: Record<string, Rule> = {
   ...exportRoutes,
   'GET /api/sync/export/user-credentials': rule('sync-agent'),
   'GET /api/sync/export/planned-tasks': rule('websync'),
+  'POST /api/sync/export/planned-tasks/decisions': rule('websync'),
   'GET /api/sync/media/:globalId/content': rule('websync'),
   'POST /api/sync/import/inspections': rule('websync'),
   'PUT /api/sync/media/:globalId': rule('websync'),

@@ -7,6 +7,8 @@
  * planned on an asset, in its details).
  * Features do not know each other, so this is where they meet.
  */
+import type { ReactNode } from 'react';
+import type { ObjectDetails } from '@manway/core/api/objects';
 import { ConnectedSubjects } from '../features/forms/components/ConnectedSubjects';
 import { InspectionObservations } from '../features/forms/components/InspectionObservations';
 import { NewAssetTool } from '../features/forms/components/NewAssetForm';
@@ -14,10 +16,10 @@ import { ObjectForm } from '../features/forms/components/ObjectForm';
 import type { FormObject } from '../features/forms/api/objectForms';
 import { ObjectLocation } from '../features/location/components/ObjectLocation';
 import { MyLocationControl } from '../features/location/components/MyLocationControl';
-import { MapPage, type MapTools } from '../features/map/components/MapPage';
+import { MapPage, type MapPageExtensions, type MapTools } from '../features/map/components/MapPage';
 import { MAP_LAYERS, type MapLayerId } from '../features/map/styleTable';
 import { ObservationSearch } from '../features/search/components/ObservationSearch';
-import { SearchPanel } from '../features/search/components/SearchPanel';
+import { SearchPanel, type SearchPanelProps } from '../features/search/components/SearchPanel';
 import { AssetTasks } from '../features/tasks/components/AssetTasks';
 
 const isMapLayer = (type: string): type is MapLayerId => (MAP_LAYERS as readonly string[]).includes(type);
@@ -29,17 +31,46 @@ const openOnMap =
     if (isMapLayer(type)) tools.openDetails({ layer: type, id });
   };
 
-export function NetworkMapHome({ title }: { title: string }) {
+/** What an edition adds to the shared map: the crew's work in the sidebar, actions on an asset. */
+export interface NetworkMapHomeExtras {
+  /** Above the search panel (the inspect edition's My work). */
+  renderWorkPanel?(tools: MapTools): ReactNode;
+  /** At the top of an asset's details (Inspect this asset). */
+  renderObjectActions?(object: ObjectDetails, tools: MapTools): ReactNode;
+  /** Actions on what a box selected, what a search found and a saved filter (the office's Plan tasks…). */
+  renderSelectionActions?: MapPageExtensions['renderSelectionActions'];
+  renderSearchResultActions?: SearchPanelProps['renderResultActions'];
+  renderSavedFilterActions?: SearchPanelProps['renderSavedFilterActions'];
+}
+
+export function NetworkMapHome({
+  title,
+  renderWorkPanel,
+  renderObjectActions,
+  renderSelectionActions,
+  renderSearchResultActions,
+  renderSavedFilterActions,
+}: { title: string } & NetworkMapHomeExtras) {
   return (
     <MapPage
       title={title}
+      renderSelectionActions={renderSelectionActions}
       renderTools={(tools) => (
         <>
           <MyLocationControl map={tools} />
           <NewAssetTool map={tools} onCreated={openOnMap(tools)} />
         </>
       )}
-      renderPanel={(tools) => <SearchPanel map={tools} />}
+      renderPanel={(tools) => (
+        <>
+          {renderWorkPanel?.(tools)}
+          <SearchPanel
+            map={tools}
+            renderResultActions={renderSearchResultActions}
+            renderSavedFilterActions={renderSavedFilterActions}
+          />
+        </>
+      )}
       renderObjectBody={(object, tools) => (
         <ObjectForm
           key={`${object.type}:${object.id}`}
@@ -50,6 +81,7 @@ export function NetworkMapHome({ title }: { title: string }) {
       )}
       renderObjectSections={(object, tools) => (
         <>
+          {renderObjectActions?.(object, tools)}
           <ObjectLocation key={`${object.type}:${object.id}`} object={object} map={tools} />
           <ConnectedSubjects
             key={`subjects:${object.type}:${object.id}`}

@@ -5,7 +5,9 @@ import type { Edition } from '@manway/core/editions';
 import { generalSettings } from '../testing/fixtures';
 import { FakeServer } from '../testing/fakeServer';
 import { renderEdition } from '../testing/renderEdition';
+import { startInfo } from '../features/tasks/components/taskFixtures';
 import { InspectHome } from './inspect/InspectHome';
+import { INSPECT_PAGES } from './inspect/inspectPages';
 import { OfficeHome } from './office/OfficeHome';
 import { OFFICE_PAGES } from './office/officePages';
 import { SettingsHome } from './settings/SettingsHome';
@@ -66,11 +68,69 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Inspections', 'About']);
+    ).toEqual(['Home', 'Inspections', 'Projects', 'About']);
     // The page's code loads on first visit.
     const heading = await screen.findByRole('heading', { level: 1, name: 'Inspections' }, { timeout: 10_000 });
     expect(heading).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Pending (0)' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No pending inspections')).toBeInTheDocument();
+  });
+
+  it('the office edition lists Projects in its navigation and shows the projects with their progress there', async () => {
+    const server = new FakeServer()
+      .on('GET', '/api/settings/general', { json: generalSettings() })
+      .on('GET', '/api/projects', { json: [] });
+    await renderEdition({
+      server,
+      edition: 'web-office',
+      home: <OfficeHome />,
+      pages: OFFICE_PAGES,
+      path: '/projects',
+    });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
+    // The page's code loads on first visit.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No projects')).toBeInTheDocument();
+  });
+
+  it("the inspect edition lists its Profile, not a task's page, and opens a task of My work at its address", async () => {
+    const server = new FakeServer()
+      .on('GET', '/api/settings/general', { json: generalSettings() })
+      .on('GET', '/api/tasks/31/start-info', { json: startInfo() })
+      .on('GET', '/api/inspection-sessions', { json: [] });
+    await renderEdition({
+      server,
+      edition: 'web-inspect',
+      home: <InspectHome />,
+      pages: INSPECT_PAGES,
+      path: '/tasks/31',
+    });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Inspections', 'Profile', 'About']);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inspect S-00001' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← My work' })).toHaveAttribute('href', '/');
+  });
+
+  it('a task address that names no task is not found', async () => {
+    const server = new FakeServer().on('GET', '/api/settings/general', { json: generalSettings() });
+    await renderEdition({
+      server,
+      edition: 'web-inspect',
+      home: <InspectHome />,
+      pages: INSPECT_PAGES,
+      path: '/tasks/x1',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -115,7 +115,7 @@ export function formsRoutes(forms: FormsService) {
           response: { 200: FormCalculated, ...reads },
         },
       },
-      async (request) => forms.calculate(request.params.type, null, request.body),
+      async (request) => forms.calculate(user(request), request.params.type, null, request.body),
     );
 
     app.post(
@@ -126,7 +126,8 @@ export function formsRoutes(forms: FormsService) {
           description:
             `${TYPE_NOTE} Assets: the subtype, lifecycle status active, the location of the caller's last GPS fix. ` +
             "Inspections: now, the caller as operator, the standard of the asset's open task's project (else the " +
-            "demo standard), the caller's last GPS fix, downstream. Observations: the largest distance recorded so " +
+            "caller's inspection profile's, else the demo standard), the caller's last GPS fix, the profile's " +
+            'direction (else downstream). Observations: the largest distance recorded so ' +
             "far in the inspection, else 0. Connected subjects: the caller's last GPS fix as the position.",
           tags: ['forms'],
           params: FormTypeParams,
@@ -189,7 +190,7 @@ export function formsRoutes(forms: FormsService) {
           response: { 200: FormCalculated, ...reads },
         },
       },
-      async (request) => forms.calculate(request.params.type, request.params.id, request.body),
+      async (request) => forms.calculate(user(request), request.params.type, request.params.id, request.body),
     );
   };
 }

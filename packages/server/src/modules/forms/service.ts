@@ -32,7 +32,8 @@ import {
 } from '@manway/core/api/observations';
 import type { ScoredObservation } from '@manway/core/domain/scoring';
 import { DEMO_STANDARD } from '@manway/core/domain/standard';
-import type { ObservationFamily } from '@manway/core/domain/types';
+import type { InspectionStatus, ObservationFamily } from '@manway/core/domain/types';
+import { mayChangeInspection } from '@manway/core/domain/workflow';
 import { calculateForm } from '@manway/core/forms/calculate';
 import {
   GpsPositionValue,
@@ -50,6 +51,7 @@ import type { Connection } from '../../db/connection';
 import { fail } from '../../errors';
 import type { ObjectsService } from '../objects/service';
 import type { ObservationsService, Submission } from '../observations/service';
+import type { SettingsService } from '../settings/service';
 import type { CurrentUser } from '../users/service';
 import type {
   AssetColumn,
@@ -139,6 +141,7 @@ export class FormsService {
     private readonly repo: FormsRepository,
     private readonly objects: ObjectsService,
     private readonly observations: ObservationsService,
+    private readonly profiles: Pick<SettingsService, 'inspectionProfile'>,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -288,7 +291,7 @@ export class FormsService {
   ): Promise<{ id: number; version: number }> {
     if (context.parentId === undefined) throw fail.field('parentId', 'An inspection is made of an asset: name it.');
     const parent = await this.parentAsset(context);
-    const standardId = await this.standardFor(context, parent);
+    const standardId = await this.standardFor(user, context, parent);
     const template = await this.template('inspection', standardId);
     refuseUnknown(template, given);
     const defaults = links
@@ -334,10 +337,10 @@ export class FormsService {
   }
 
   /** The derived fields of the values sent: of the object `id`, or of a new one when `id` is null. */
-  async calculate(type: string, id: number | null, body: FormCalculate): Promise<FormCalculated> {
+  async calculate(user: CurrentUser, type: string, id: number | null, body: FormCalculate): Promise<FormCalculated> {
     const target = await this.target(type);
     const now = this.clock();
-    if (isRecord(target)) return this.calculateRecord(target, id, body);
+    if (isRecord(target)) return this.calculateRecord(user, target, id, body);
     if (target.kind === 'asset') {
       const current = id === null ? undefined : await this.current(target, id);
       if (!current) await this.template(target.key, null);
@@ -366,7 +369,8 @@ export class FormsService {
         continuousGroup: o.continuous_group,
       }));
     } else {
-      standardId = await this.standardFor(body, body.parentId === undefined ? null : await this.parentAsset(body));
+      const parent = body.parentId === undefined ? null : await this.parentAsset(body);
+      standardId = await this.standardFor(user, body, parent);
     }
     await this.template('inspection', standardId);
     const standard = await this.repo.standard(standardId);
@@ -563,14 +567,24 @@ export class FormsService {
     return context.parentId;
   }
 
-  /** The context's standard, else the project's of the asset's open task, else the demo standard. */
-  private async standardFor(context: NewObjectContext, parent: number | null): Promise<string> {
+  /**
+   * The context's standard, else the project's of the asset's open task, else the one of the user's
+   * inspection profile, else the demo standard. A profile's standard removed since it was chosen is
+   * passed over: the crew member did not name it in this request.
+   */
+  private async standardFor(user: CurrentUser, context: NewObjectContext, parent: number | null): Promise<string> {
     const id =
       context.standardId ??
       (parent === null ? undefined : await this.repo.openTaskStandard(parent)) ??
+      (await this.profileStandard(user)) ??
       DEMO_STANDARD.id;
     if (!(await this.repo.standard(id))) throw fail.field('standardId', `Unknown standard "${id}".`);
     return id;
+  }
+
+  private async profileStandard(user: CurrentUser): Promise<string | undefined> {
+    const { standardId } = await this.profiles.inspectionProfile(user);
+    return standardId !== null && (await this.repo.standard(standardId)) ? standardId : undefined;
   }
 
   /** A new object's template and default values (spec: date now, operator, standard, position). */
@@ -601,11 +615,14 @@ export class FormsService {
       return { template, values };
     }
     const parent = context.parentId === undefined ? null : await this.parentAsset(context);
-    const standardId = await this.standardFor(context, parent);
+    const [standardId, profile] = await Promise.all([
+      this.standardFor(user, context, parent),
+      this.profiles.inspectionProfile(user),
+    ]);
     const template = await this.template('inspection', standardId);
     const values: FormValues = {
       inspectedAt: this.clock().toISOString(),
-      direction: 'downstream',
+      direction: profile.direction ?? 'downstream',
       [`${HEADER_PREFIX}operator`]: user.displayName,
       standardId,
       status: 'incomplete',
@@ -710,9 +727,15 @@ export class FormsService {
   }
 
   /** An observation's grade under its standard's codes (and the date modified); a connected subject's date. */
-  private async calculateRecord(target: RecordTarget, id: number | null, body: FormCalculate): Promise<FormCalculated> {
+  private async calculateRecord(
+    user: CurrentUser,
+    target: RecordTarget,
+    id: number | null,
+    body: FormCalculate,
+  ): Promise<FormCalculated> {
     const now = this.clock();
-    const template = id === null ? await this.newRecordTemplate(target, body) : await this.recordTemplate(target, id);
+    const template =
+      id === null ? await this.newRecordTemplate(user, target, body) : await this.recordTemplate(target, id);
     if (target.kind === 'connected-subject') {
       return { values: calculateForm('connected-subject', body.values, { now }) };
     }
@@ -732,10 +755,14 @@ export class FormsService {
   }
 
   /** A new record's template: of its parent when named, else of the context's standard (observations). */
-  private async newRecordTemplate(target: RecordTarget, context: NewObjectContext): Promise<FormTemplate> {
+  private async newRecordTemplate(
+    user: CurrentUser,
+    target: RecordTarget,
+    context: NewObjectContext,
+  ): Promise<FormTemplate> {
     if (context.parentId !== undefined) return (await this.recordContext(target, context)).template;
     if (target.kind === 'connected-subject') return this.template('connected-subject', null);
-    return this.template('observation', await this.standardFor(context, null));
+    return this.template('observation', await this.standardFor(user, context, null));
   }
 
   /** The fields with the options that live in the database filled in. */
@@ -1006,9 +1033,7 @@ function samePlace(a: FormValue | undefined, b: FormValue | undefined): boolean 
 
 /** Also a record's, by the status of the inspection it belongs to (null for a record of an asset). */
 function mayEditInspection(user: CurrentUser, row: { status: string | null }): boolean {
-  if (isGuest(user.role)) return false;
-  // An accepted inspection is the office's record: only editors change it.
-  return row.status !== 'completed' || hasEditorPermissions(user.role);
+  return mayChangeInspection(user, row.status as InspectionStatus | null);
 }
 
 function isRecord(target: FormTarget): target is RecordTarget {

@@ -4,41 +4,27 @@
 -- the first page of pending inspections, newest first (inspections_status_time_idx)
     SELECT r.* FROM (
       SELECT i.id, i.inspected_at AS sort_key FROM inspections i
-LEFT JOIN assets a ON a.id = i.asset_id
-LEFT JOIN tasks tk ON tk.id = i.task_id
-LEFT JOIN projects p ON p.id = tk.project_id
-LEFT JOIN users cu ON cu.id = i.created_by
       WHERE i.status = $1
       ORDER BY i.inspected_at DESC, i.id DESC
       LIMIT $2 OFFSET $3
     ) pg
-    JOIN LATERAL (SELECT i.id, ot.type_name AS asset_type, i.asset_id, a.asset_code, i.task_id, i.standard_id,
-  i.inspected_at, i.status, i.direction, i.length_surveyed_m, i.str_peak, i.om_peak, i.version, i.review,
-  i.review_reason, ru.display_name AS reviewed_by, i.reviewed_at, coalesce(nullif(i.header->>'operator', ''), cu.display_name) AS operator, p.name AS project_name,
+    JOIN LATERAL (SELECT i.id, (SELECT ot.type_name FROM object_types ot WHERE ot.key = a.object_type) AS asset_type,
+  i.asset_id, a.asset_code, i.task_id, i.standard_id, i.inspected_at, i.status, i.direction, i.length_surveyed_m,
+  i.str_peak, i.om_peak, i.version, i.review, i.review_reason,
+  (SELECT ru.display_name FROM users ru WHERE ru.id = i.reviewed_by) AS reviewed_by, i.reviewed_at,
+  coalesce(nullif(i.header->>'operator', ''), (SELECT cu.display_name FROM users cu WHERE cu.id = i.created_by)) AS operator,
+  (SELECT p.name FROM tasks tk JOIN projects p ON p.id = tk.project_id WHERE tk.id = i.task_id) AS project_name,
   a.district, (SELECT count(*)::int FROM observations o WHERE o.inspection_id = i.id) AS observation_count
 FROM inspections i
-JOIN assets a ON a.id = i.asset_id
-JOIN object_types ot ON ot.key = a.object_type
-LEFT JOIN tasks tk ON tk.id = i.task_id
-LEFT JOIN projects p ON p.id = tk.project_id
-LEFT JOIN users cu ON cu.id = i.created_by
-LEFT JOIN users ru ON ru.id = i.reviewed_by WHERE i.id = pg.id) r ON true
+JOIN assets a ON a.id = i.asset_id WHERE i.id = pg.id) r ON true
     ORDER BY pg.sort_key DESC, pg.id DESC;
 -- params: $1 = "pending", $2 = 25, $3 = 0
 
 -- the count of a group, up to the exact limit, then estimated
-SELECT count(*)::int AS total FROM (SELECT 1 FROM inspections i
-  LEFT JOIN assets a ON a.id = i.asset_id
-  LEFT JOIN tasks tk ON tk.id = i.task_id
-  LEFT JOIN projects p ON p.id = tk.project_id
-  LEFT JOIN users cu ON cu.id = i.created_by WHERE i.status = $1 LIMIT $2) s;
+SELECT count(*)::int AS total FROM (SELECT 1 FROM inspections i WHERE i.status = $1 LIMIT $2) s;
 -- params: $1 = "pending", $2 = 10001
 
-EXPLAIN (FORMAT JSON) SELECT 1 FROM inspections i
-  LEFT JOIN assets a ON a.id = i.asset_id
-  LEFT JOIN tasks tk ON tk.id = i.task_id
-  LEFT JOIN projects p ON p.id = tk.project_id
-  LEFT JOIN users cu ON cu.id = i.created_by WHERE i.status = $1;
+EXPLAIN (FORMAT JSON) SELECT 1 FROM inspections i WHERE i.status = $1;
 -- params: $1 = "pending"
 
 -- a page sorted by operator with search and column filters
@@ -52,17 +38,15 @@ LEFT JOIN users cu ON cu.id = i.created_by
       ORDER BY coalesce(nullif(i.header->>'operator', ''), cu.display_name) ASC NULLS LAST, i.id ASC
       LIMIT $8 OFFSET $9
     ) pg
-    JOIN LATERAL (SELECT i.id, ot.type_name AS asset_type, i.asset_id, a.asset_code, i.task_id, i.standard_id,
-  i.inspected_at, i.status, i.direction, i.length_surveyed_m, i.str_peak, i.om_peak, i.version, i.review,
-  i.review_reason, ru.display_name AS reviewed_by, i.reviewed_at, coalesce(nullif(i.header->>'operator', ''), cu.display_name) AS operator, p.name AS project_name,
+    JOIN LATERAL (SELECT i.id, (SELECT ot.type_name FROM object_types ot WHERE ot.key = a.object_type) AS asset_type,
+  i.asset_id, a.asset_code, i.task_id, i.standard_id, i.inspected_at, i.status, i.direction, i.length_surveyed_m,
+  i.str_peak, i.om_peak, i.version, i.review, i.review_reason,
+  (SELECT ru.display_name FROM users ru WHERE ru.id = i.reviewed_by) AS reviewed_by, i.reviewed_at,
+  coalesce(nullif(i.header->>'operator', ''), (SELECT cu.display_name FROM users cu WHERE cu.id = i.created_by)) AS operator,
+  (SELECT p.name FROM tasks tk JOIN projects p ON p.id = tk.project_id WHERE tk.id = i.task_id) AS project_name,
   a.district, (SELECT count(*)::int FROM observations o WHERE o.inspection_id = i.id) AS observation_count
 FROM inspections i
-JOIN assets a ON a.id = i.asset_id
-JOIN object_types ot ON ot.key = a.object_type
-LEFT JOIN tasks tk ON tk.id = i.task_id
-LEFT JOIN projects p ON p.id = tk.project_id
-LEFT JOIN users cu ON cu.id = i.created_by
-LEFT JOIN users ru ON ru.id = i.reviewed_by WHERE i.id = pg.id) r ON true
+JOIN assets a ON a.id = i.asset_id WHERE i.id = pg.id) r ON true
     ORDER BY pg.sort_key ASC NULLS LAST, pg.id ASC;
 -- params: $1 = "completed", $2 = "%50\\%\\_off%", $3 = "%50\\%\\_off%", $4 = "%50\\%\\_off%", $5 = "%50\\%\\_off%", $6 = "%North%", $7 = "accepted", $8 = 100, $9 = 200
 
@@ -75,17 +59,15 @@ SELECT count(*)::int AS total FROM (SELECT 1 FROM inspections i
 -- params: $1 = "completed", $2 = "%50\\%\\_off%", $3 = "%50\\%\\_off%", $4 = "%50\\%\\_off%", $5 = "%50\\%\\_off%", $6 = "%North%", $7 = "accepted", $8 = 10001
 
 -- a task's inspections
-SELECT i.id, ot.type_name AS asset_type, i.asset_id, a.asset_code, i.task_id, i.standard_id,
-    i.inspected_at, i.status, i.direction, i.length_surveyed_m, i.str_peak, i.om_peak, i.version, i.review,
-    i.review_reason, ru.display_name AS reviewed_by, i.reviewed_at, coalesce(nullif(i.header->>'operator', ''), cu.display_name) AS operator, p.name AS project_name,
+SELECT i.id, (SELECT ot.type_name FROM object_types ot WHERE ot.key = a.object_type) AS asset_type,
+    i.asset_id, a.asset_code, i.task_id, i.standard_id, i.inspected_at, i.status, i.direction, i.length_surveyed_m,
+    i.str_peak, i.om_peak, i.version, i.review, i.review_reason,
+    (SELECT ru.display_name FROM users ru WHERE ru.id = i.reviewed_by) AS reviewed_by, i.reviewed_at,
+    coalesce(nullif(i.header->>'operator', ''), (SELECT cu.display_name FROM users cu WHERE cu.id = i.created_by)) AS operator,
+    (SELECT p.name FROM tasks tk JOIN projects p ON p.id = tk.project_id WHERE tk.id = i.task_id) AS project_name,
     a.district, (SELECT count(*)::int FROM observations o WHERE o.inspection_id = i.id) AS observation_count
   FROM inspections i
-  JOIN assets a ON a.id = i.asset_id
-  JOIN object_types ot ON ot.key = a.object_type
-  LEFT JOIN tasks tk ON tk.id = i.task_id
-  LEFT JOIN projects p ON p.id = tk.project_id
-  LEFT JOIN users cu ON cu.id = i.created_by
-  LEFT JOIN users ru ON ru.id = i.reviewed_by WHERE i.task_id = $1 ORDER BY i.inspected_at DESC, i.id DESC;
+  JOIN assets a ON a.id = i.asset_id WHERE i.task_id = $1 ORDER BY i.inspected_at DESC, i.id DESC;
 -- params: $1 = 7
 
 -- an accept: the inspection locked, written at the version read, its event

@@ -208,7 +208,8 @@ export function inspectionsRoutes(service: InspectionsService) {
           summary: 'Start an inspection session for the caller, optionally for an assignment',
           description:
             'The assignment must be assigned to the caller unless they are an editor (else 403). One open session ' +
-            'at a time: starting another answers 409 workflow/illegal-transition naming the open one. Answers 201.',
+            'at a time: starting another answers 409 workflow/illegal-transition naming the open one. Without a ' +
+            "camera, the one of the caller's inspection profile (PUT api/settings/user). Answers 201.",
           tags: ['inspection-sessions'],
           body: StartSessionRequest,
           response: { 201: InspectionSessionSummary, ...refusals },

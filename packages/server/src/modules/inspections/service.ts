@@ -36,6 +36,7 @@ import type { Connection } from '../../db/connection';
 import { AppError, fail } from '../../errors';
 import type { FormsService } from '../forms/service';
 import type { ObservationsService } from '../observations/service';
+import type { SettingsService } from '../settings/service';
 import type { TasksService } from '../tasks/service';
 import type { CurrentUser } from '../users/service';
 import type {
@@ -60,6 +61,7 @@ export class InspectionsService {
       'recomputeCondition' | 'removeInspectionRecords' | 'removeUnreferenced'
     >,
     private readonly tasks: Pick<TasksService, 'followInspection'>,
+    private readonly profiles: Pick<SettingsService, 'inspectionProfile'>,
   ) {}
 
   // ---- reading ----
@@ -266,8 +268,12 @@ export class InspectionsService {
     return (await this.repo.sessions(operatorId, q.status, q.limit)).map(toSession);
   }
 
-  /** Starts a session for the caller; one open at a time, for an assignment of theirs (editors: anyone's). */
+  /**
+   * Starts a session for the caller; one open at a time, for an assignment of theirs (editors:
+   * anyone's). Without a camera named, the one of the caller's inspection profile.
+   */
   async startSession(user: CurrentUser, body: StartSessionRequest): Promise<InspectionSessionSummary> {
+    const camera = body.camera || (await this.profiles.inspectionProfile(user)).camera;
     const id = await this.repo.transaction(async (tx) => {
       await this.repo.lockUser(tx, user.id);
       const open = await this.repo.openSessionOf(tx, user.id);
@@ -284,7 +290,7 @@ export class InspectionsService {
       return this.repo.insertSession(tx, {
         assignmentId: body.assignmentId ?? null,
         operatorId: user.id,
-        camera: body.camera || null,
+        camera: camera || null,
       });
     });
     return this.session(id);

@@ -34,7 +34,8 @@ import {
   type FormValues,
 } from '@manway/core/forms/template';
 import { applicableFields, validateForm } from '@manway/core/forms/validate';
-import { hasEditorPermissions } from '@manway/core/roles';
+import type { InspectionStatus } from '@manway/core/domain/types';
+import { mayChangeInspection } from '@manway/core/domain/workflow';
 import type { Connection } from '../../db/connection';
 import { fail } from '../../errors';
 import type { MediaStore, UploadBatch } from '../storage/service';
@@ -475,10 +476,9 @@ function expectKind(kind: RecordKind | undefined, expected: RecordKind): void {
   if (kind !== undefined && kind !== expected) throw fail.field('kind', `This call changes ${expected} records.`);
 }
 
-/** Guests never write (the route refuses them); a completed (accepted) inspection only editors change. */
+/** Who may change an inspection's records in its status: core's rule (guests never; the route refuses them too). */
 function mayChange(user: CurrentUser, inspectionStatus: string | null, denied: string): void {
-  if (user.role === 'guest') throw fail.forbidden(denied);
-  if (inspectionStatus === 'completed' && !hasEditorPermissions(user.role)) throw fail.forbidden(denied);
+  if (!mayChangeInspection(user, inspectionStatus as InspectionStatus | null)) throw fail.forbidden(denied);
 }
 
 function notOwned(asked: number[], removed: { id: string }[]): void {

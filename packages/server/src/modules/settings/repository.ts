@@ -14,6 +14,12 @@ export interface ObjectTypeRow {
   connectivityType: 'Node' | 'Section' | 'Lateral' | 'Area' | 'Point';
 }
 
+export interface StandardRow {
+  id: string;
+  name: string;
+  version: string;
+}
+
 const LICENCE_COLUMNS = sql.raw(`application, seats, editing, expires_at AS "expiresAt"`);
 
 export class SettingsRepository {
@@ -40,6 +46,16 @@ export class SettingsRepository {
       INSERT INTO user_settings (user_id, data) VALUES (${userId}, ${JSON.stringify(data)}::jsonb)
       ON CONFLICT (user_id) DO UPDATE
       SET data = EXCLUDED.data, version = user_settings.version + 1, updated_at = now()
+    `);
+  }
+
+  /** The standards new inspections can be made under: those with an inspection form; one when `id` is given. */
+  inspectionStandards(id?: string): Promise<StandardRow[]> {
+    return this.db.query<StandardRow>(sql`
+      SELECT s.id, s.name, s.version FROM standards s
+      WHERE EXISTS (SELECT 1 FROM form_templates t WHERE t.object_type = 'inspection' AND t.standard_id = s.id)
+        AND (${id ?? null}::text IS NULL OR s.id = ${id ?? null})
+      ORDER BY s.name, s.id
     `);
   }
 

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Applications, GeneralSettings, MapSettings, UserSettings } from '@manway/core/api/settings';
+import {
+  Applications,
+  GeneralSettings,
+  InspectionStandards,
+  MapSettings,
+  UserSettings,
+  UserSettingsUpdate,
+} from '@manway/core/api/settings';
 import { APPLICATION_EDITION_HEADER, isEdition } from '@manway/core/editions';
 import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import { z } from 'zod';
@@ -57,12 +64,27 @@ export function settingsRoutes(settings: SettingsService) {
       {
         schema: {
           summary: "Replace the user's own preferences",
+          description:
+            'A request without inspectionProfile keeps the stored one. A newly chosen inspectionProfile.standardId must ' +
+            'be one of GET api/settings/standards (400 naming it otherwise); an empty camera is stored as null.',
           tags: ['settings'],
-          body: UserSettings,
+          body: UserSettingsUpdate,
           response: { 200: UserSettings, 400: ModelStateBody, 403: MessageBody },
         },
       },
       async (request) => settings.saveUserSettings(user(request), request.body),
+    );
+
+    app.get(
+      '/api/settings/standards',
+      {
+        schema: {
+          summary: 'The standards an inspection profile may name: those with an inspection form',
+          tags: ['settings'],
+          response: { 200: InspectionStandards },
+        },
+      },
+      async () => settings.inspectionStandards(),
     );
 
     app.get(

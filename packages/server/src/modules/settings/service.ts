@@ -5,10 +5,13 @@
 import {
   AccuracySettings,
   DEFAULT_USER_SETTINGS,
+  InspectionProfile,
   MapSettings,
   UserSettings,
   type Application,
   type GeneralSettings,
+  type InspectionStandard,
+  type UserSettingsUpdate,
 } from '@manway/core/api/settings';
 import { EDITION_BASE_PATHS, EDITION_NAMES, EDITIONS, type Edition } from '@manway/core/editions';
 import { hasEditorPermissions, hasReviewPermission, hasWebSyncPermission, isGuest } from '@manway/core/roles';
@@ -125,16 +128,54 @@ export class SettingsService {
     };
   }
 
-  /** Stored preferences over the defaults; a stored value that no longer validates falls back to them. */
+  /**
+   * Stored preferences over the defaults, the inspection profile's too (settings stored before
+   * profiles have none); a stored value that no longer validates falls back to them.
+   */
   async userSettings(user: CurrentUser): Promise<UserSettings> {
-    const stored = await this.repo.userSettings(user.id);
-    const merged = UserSettings.safeParse({ ...DEFAULT_USER_SETTINGS, ...(stored as object | undefined) });
+    const stored = ((await this.repo.userSettings(user.id)) ?? {}) as Partial<Record<keyof UserSettings, unknown>>;
+    const profile = InspectionProfile.safeParse({
+      ...DEFAULT_USER_SETTINGS.inspectionProfile,
+      ...(stored.inspectionProfile as object),
+    });
+    const merged = UserSettings.safeParse({
+      ...DEFAULT_USER_SETTINGS,
+      ...stored,
+      inspectionProfile: profile.success ? profile.data : DEFAULT_USER_SETTINGS.inspectionProfile,
+    });
     return merged.success ? merged.data : DEFAULT_USER_SETTINGS;
   }
 
-  async saveUserSettings(user: CurrentUser, settings: UserSettings): Promise<UserSettings> {
+  /**
+   * Replaces the user's preferences; a request without the inspection profile keeps the stored one.
+   * A newly chosen standard must be one new inspections can be made under; one chosen before and
+   * since removed does not stop the rest from being saved (the map sends back what it read).
+   */
+  async saveUserSettings(user: CurrentUser, update: UserSettingsUpdate): Promise<UserSettings> {
+    const stored = await this.userSettings(user);
+    const given = update.inspectionProfile ?? stored.inspectionProfile;
+    const inspectionProfile = { ...given, camera: given.camera || null };
+    const standardId = inspectionProfile.standardId;
+    if (
+      standardId !== null &&
+      standardId !== stored.inspectionProfile.standardId &&
+      (await this.repo.inspectionStandards(standardId)).length === 0
+    ) {
+      throw fail.field('inspectionProfile.standardId', `There is no standard "${standardId}" with an inspection form.`);
+    }
+    const settings: UserSettings = { ...update, inspectionProfile };
     await this.repo.saveUserSettings(user.id, settings);
     return settings;
+  }
+
+  /** What the user's new inspections and sessions start with. */
+  async inspectionProfile(user: CurrentUser): Promise<InspectionProfile> {
+    return (await this.userSettings(user)).inspectionProfile;
+  }
+
+  /** The standards an inspection profile may name. */
+  async inspectionStandards(): Promise<InspectionStandard[]> {
+    return (await this.repo.inspectionStandards()).map(({ id, name, version }) => ({ id, name, version }));
   }
 
   /** Basemaps as configured (the defaults otherwise); the map opens on the whole network. */

@@ -16,6 +16,7 @@ import {
   InspectionsImportResult,
   MediaState,
   PlannedTasksPage,
+  TaskDecisions,
   type InspectionsImport,
   type MediaRecord,
 } from '@manway/core/api/sync-data';
@@ -101,6 +102,12 @@ export class OfficeClient {
   async plannedTasks(r: PageRequest, signal: AbortSignal): Promise<PlannedTasksPage> {
     const path = `/api/sync/export/planned-tasks?${pageQuery(r)}`;
     return PlannedTasksPage.parse(await this.json('GET', path, undefined, signal));
+  }
+
+  /** Scenario 1's second step: what became of these tasks (global ids) in the Office. */
+  async taskDecisions(globalIds: string[], signal: AbortSignal): Promise<TaskDecisions> {
+    const path = '/api/sync/export/planned-tasks/decisions';
+    return TaskDecisions.parse(await this.json('POST', path, { globalIds }, signal));
   }
 
   /** Scenario 2: a page of completed inspections, written by the Office in one transaction. */

@@ -27,6 +27,7 @@ import {
 } from './office-client';
 import { LeaseLostError, type ClaimedTask, type Lease, type SyncAgentRepository } from './repository';
 import type { MediaStore } from '../storage/service';
+import type { ObservationsService } from '../observations/service';
 import type { SyncExportService } from '../sync-export/service';
 import type { TransferRepository } from './transfer-repository';
 import { Transfers, type AssetMatcher, type Logs, type TransferResult } from './transfer';
@@ -38,6 +39,8 @@ export interface AgentOptions {
   media: MediaStore;
   /** This system's saved filters, for the filter of completed tasks to send. */
   filters: AssetMatcher;
+  /** Recomputes an asset's condition when the Office's acceptance of its inspection arrives. */
+  conditions: Pick<ObservationsService, 'recomputeCondition'>;
 }
 
 interface Step {
@@ -127,7 +130,7 @@ export class SyncAgentService {
     private readonly jobs: JobSender,
     private readonly options: AgentOptions,
   ) {
-    this.transfers = new Transfers(transferRepo, exports, options.media, options.filters);
+    this.transfers = new Transfers(transferRepo, exports, options.media, options.filters, options.conditions);
   }
 
   /** The console's 'Uploading progress' of a task: each media file's job, name, status and percentage. */

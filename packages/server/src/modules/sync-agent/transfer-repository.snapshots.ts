@@ -1,7 +1,8 @@
 /** SQL snapshots of WebSync scenarios 1 and 2 on the Field (db/sql-snapshots.ts): pages of tasks and inspections, media. */
-import type { MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
+import type { MediaRecord, PlannedTaskRecord, TaskDecisionRecord } from '@manway/core/api/sync-data';
 import { defineSnapshots } from '../../db/sql-snapshots';
 import type { Lease } from './repository';
+import { decideOfficeDecision } from './decisions';
 import { TransferRepository, type TaskPageRules } from './transfer-repository';
 
 const lease: Lease = { taskId: 42, token: '9d1e2f3a-0000-4000-8000-000000000002' };
@@ -38,6 +39,19 @@ const photo: MediaRecord = {
 
 const writeAll: TaskPageRules = { ruledOut: () => undefined, unwritable: () => undefined };
 
+const rejected: TaskDecisionRecord = {
+  globalId: task.globalId,
+  state: 'inspection-created',
+  inspection: {
+    globalId: '3f2a6c1e-0000-4000-8000-000000000030',
+    status: 'incomplete',
+    review: 'rejected',
+    reviewReason: 'Video missing from 12 m',
+    reviewedAt: '2026-02-02T10:15:00.123456+00:00',
+    reviewedBy: { globalId: '3f2a6c1e-0000-4000-8000-000000000014', displayName: 'Olive Office' },
+  },
+};
+
 export const snapshots = defineSnapshots('sync-agent transfers', (db) => new TransferRepository(db, 600), {
   'a page of planned tasks written with its assets, media and cursor': {
     // BEGIN, asset here, node written, asset and project here, no other open task, task inserted,
@@ -63,6 +77,35 @@ export const snapshots = defineSnapshots('sync-agent transfers', (db) => new Tra
       repo.applyTasksPage(lease, [task], writeAll, true, [photo], cursor, {
         operation: 'Getting planned tasks',
         percentage: 25,
+      }),
+  },
+  "a page of the Field's open tasks to ask the Office about": (repo) => repo.openTasks(cursor.after, 500),
+  "the Office's rejection taken in": {
+    // BEGIN, the inspections and the task locked, the inspection and its event written, progress, lease
+    rows: [
+      [],
+      [
+        {
+          id: '21',
+          globalId: rejected.inspection!.globalId,
+          taskId: '5',
+          assetId: '11',
+          status: 'pending',
+          review: null,
+          inspectedAt: '2026-02-01T09:00:00+00:00',
+          sameReview: false,
+        },
+      ],
+      [{ id: '5', globalId: task.globalId, state: 'inspection-created', assetCode: 'MH-1' }],
+      [],
+      [],
+      [],
+      [{ cancel_requested: false }],
+    ],
+    run: (repo) =>
+      repo.applyDecisionsPage(lease, [rejected], { decide: decideOfficeDecision, accepted: async () => {} }, cursor, {
+        operation: "Getting the Office's decisions",
+        percentage: 50,
       }),
   },
   'a page of completed inspections to send': (repo) => repo.inspections(cursor.after, 100, [11, 12]),

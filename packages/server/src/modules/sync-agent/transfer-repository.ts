@@ -4,8 +4,9 @@
  * media files with how far each got. Each page, the step's cursor, the files it adds to the list
  * and the lease renewal commit together, so a run killed midway resumes with nothing lost or doubled.
  */
-import { OPEN_TASK_STATES } from '@manway/core/domain/workflow';
-import type { InspectionRecord, MediaRecord, PlannedTaskRecord } from '@manway/core/api/sync-data';
+import { OPEN_TASK_STATES, type InspectionCommand, type InspectionReview } from '@manway/core/domain/workflow';
+import type { InspectionStatus, TaskState } from '@manway/core/domain/types';
+import type { InspectionRecord, MediaRecord, PlannedTaskRecord, TaskDecisionRecord } from '@manway/core/api/sync-data';
 import type { Connection, Database } from '../../db/connection';
 import { refreshAssignments, refreshAssignmentsOfTasks } from '../work/assignments';
 import { sql } from '../../db/sql';
@@ -36,6 +37,60 @@ export interface TasksPageOutcome {
   cancelRequested: boolean;
 }
 
+/** What the Field holds of a task the Office answered about, read under the rows' locks. */
+export interface FieldCopy {
+  task: { id: string; state: TaskState; assetCode: string };
+  /** The Field's inspections of the task; `sameReview`: it has taken in the Office's decision of this inspection. */
+  inspections: FieldInspection[];
+}
+
+export interface FieldInspection {
+  id: string;
+  globalId: string;
+  assetId: string;
+  status: InspectionStatus;
+  review: InspectionReview;
+  inspectedAt: string;
+  sameReview: boolean;
+}
+
+/** What the service's rules decided for one task: written as they say, with the lines for the client log. */
+export interface DecisionWrite {
+  /** The Office's review taken into the Field's inspection, with the event that records it. */
+  inspection?: {
+    id: string;
+    assetId: string;
+    command: Extract<InspectionCommand, 'accept' | 'reject'>;
+    from: InspectionStatus;
+    status: InspectionStatus;
+    review: InspectionReview;
+    reason: string | null;
+    reviewedAt: string;
+    reviewedByGlobalId: string | null;
+  };
+  /** The task's new state. */
+  task?: TaskState;
+  /** The Office decided something the Field keeps as it is (each note says why). */
+  kept: boolean;
+  notes: string[];
+}
+
+export interface DecisionRules {
+  decide(record: TaskDecisionRecord, here: FieldCopy): DecisionWrite;
+  /** Runs in the page's transaction for the asset of each inspection accepted (its condition follows). */
+  accepted(tx: Connection, assetId: number): Promise<void>;
+}
+
+export interface DecisionsOutcome {
+  rejected: number;
+  accepted: number;
+  completed: number;
+  deleted: number;
+  kept: number;
+  notes: string[];
+  cancelRequested: boolean;
+}
+
 export interface MediaFileRow {
   media_global_id: string;
   direction: 'download' | 'upload';
@@ -63,7 +118,9 @@ const INSPECTION_COLUMNS =
   i.direction, sn.global_id::text AS "startNodeGlobalId", to_json(i.inspected_at) #>> '{}' AS "inspectedAt", i.weather,
   i.pre_cleaning AS "preCleaning", i.length_surveyed_m AS "lengthSurveyedM", i.header, i.str_peak AS "strPeak",
   i.str_rating AS "strRating", i.str_index AS "strIndex", i.str_quick AS "strQuick", i.om_peak AS "omPeak",
-  i.om_rating AS "omRating", i.om_index AS "omIndex", i.om_quick AS "omQuick"`);
+  i.om_rating AS "omRating", i.om_index AS "omIndex", i.om_quick AS "omQuick",
+  CASE WHEN i.review IS NOT NULL AND i.reviewed_at IS NOT NULL
+    THEN json_build_object('review', i.review, 'reviewedAt', to_json(i.reviewed_at) #>> '{}') END AS "officeReview"`);
 
 export class TransferRepository {
   constructor(
@@ -167,6 +224,109 @@ export class TransferRepository {
         status,
         outcome,
       );
+      return outcome;
+    });
+  }
+
+  /** Scenario 1's second step: a page of the global ids of this system's open tasks. */
+  async openTasks(after: string | undefined, limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ globalId: string }>(
+      sql`SELECT global_id::text AS "globalId" FROM tasks
+       WHERE state = ANY(${[...OPEN_TASK_STATES]}::text[]) AND (${after ?? null}::uuid IS NULL OR global_id > ${after ?? null}::uuid)
+       ORDER BY global_id LIMIT ${limit}`,
+    );
+    return rows.map((r) => r.globalId);
+  }
+
+  /**
+   * Scenario 1's second step: the Office's answer about a page of the Field's open tasks, each task
+   * and its inspections locked, decided by the rules and written as they say (an inspection's review
+   * with its event, a task's state with its assignment's status), with the step's cursor, in one
+   * transaction.
+   */
+  applyDecisionsPage(
+    lease: Lease,
+    records: TaskDecisionRecord[],
+    rules: DecisionRules,
+    cursor: { after: string | null; done: boolean },
+    status: { operation: string; percentage: number },
+  ): Promise<DecisionsOutcome> {
+    return this.db.transaction(async (tx) => {
+      const outcome: DecisionsOutcome = {
+        rejected: 0,
+        accepted: 0,
+        completed: 0,
+        deleted: 0,
+        kept: 0,
+        notes: [],
+        cancelRequested: false,
+      };
+      const asked = records.map((r) => r.globalId);
+      const decided = records.flatMap((r) =>
+        r.inspection?.reviewedAt ? [{ globalId: r.inspection.globalId, reviewedAt: r.inspection.reviewedAt }] : [],
+      );
+      // Inspections before their tasks, the order the inspections service locks them in.
+      const inspections = records.length
+        ? await tx.query<FieldInspection & { taskId: string }>(
+            sql`SELECT i.id::text AS id, i.global_id::text AS "globalId", i.task_id::text AS "taskId",
+               i.asset_id::text AS "assetId", i.status, i.review, to_json(i.inspected_at) #>> '{}' AS "inspectedAt",
+               coalesce(i.reviewed_at = d."reviewedAt", false) AS "sameReview"
+             FROM inspections i
+             LEFT JOIN jsonb_to_recordset(${JSON.stringify(decided)}::jsonb) AS d("globalId" uuid, "reviewedAt" timestamptz)
+               ON d."globalId" = i.global_id
+             WHERE i.task_id IN (SELECT id FROM tasks WHERE global_id = ANY(${asked}::uuid[]))
+             ORDER BY i.id FOR UPDATE OF i`,
+          )
+        : [];
+      const tasks = records.length
+        ? await tx.query<FieldCopy['task'] & { globalId: string }>(
+            sql`SELECT t.id::text AS id, t.global_id::text AS "globalId", t.state, a.asset_code AS "assetCode"
+             FROM tasks t JOIN assets a ON a.id = t.asset_id
+             WHERE t.global_id = ANY(${asked}::uuid[])
+             ORDER BY t.id FOR UPDATE OF t`,
+          )
+        : [];
+      const byGlobalId = new Map(tasks.map((t) => [t.globalId, t]));
+      const moved: string[] = [];
+      for (const record of records) {
+        const task = byGlobalId.get(record.globalId);
+        if (!task) continue;
+        const d = rules.decide(record, {
+          task: { id: task.id, state: task.state, assetCode: task.assetCode },
+          inspections: inspections.filter((i) => i.taskId === task.id),
+        });
+        outcome.notes.push(...d.notes);
+        if (d.kept) outcome.kept++;
+        if (d.inspection) {
+          const w = d.inspection;
+          const reviewer = sql`(SELECT id FROM users WHERE global_id = ${w.reviewedByGlobalId}::uuid)`;
+          await tx.query(
+            sql`UPDATE inspections SET status = ${w.status}, review = ${w.review}, review_reason = ${w.reason},
+               reviewed_at = ${w.reviewedAt}::timestamptz, reviewed_by = ${reviewer}, version = version + 1, updated_at = now()
+             WHERE id = ${w.id}`,
+          );
+          await tx.query(
+            sql`INSERT INTO inspection_events (inspection_id, command, from_status, to_status, reason, user_id)
+             VALUES (${w.id}, ${w.command}, ${w.from}, ${w.status}, ${w.reason}, ${reviewer})`,
+          );
+          if (w.command === 'accept') {
+            outcome.accepted++;
+            await rules.accepted(tx, Number(w.assetId));
+          } else outcome.rejected++;
+        }
+        if (d.task) {
+          await tx.query(sql`UPDATE tasks SET state = ${d.task}, version = version + 1 WHERE id = ${task.id}`);
+          moved.push(task.id);
+          if (d.task === 'completed') outcome.completed++;
+          if (d.task === 'deleted') outcome.deleted++;
+        }
+      }
+      await refreshAssignmentsOfTasks(tx, moved);
+      outcome.cancelRequested = await advanceStep(tx, this.leaseSeconds, lease, 'task-decisions', cursor, status, {
+        inserted: 0,
+        updated: outcome.rejected + outcome.accepted + outcome.completed + outcome.deleted,
+        skipped: [],
+      });
       return outcome;
     });
   }

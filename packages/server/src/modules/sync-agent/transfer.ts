@@ -2,7 +2,9 @@
  * WebSync scenarios 1 and 2 as the Field's agent runs them, and the media files they move.
  *
  * 1. Getting planned tasks: pages of the Office's open tasks (all, or on the assets its saved filter
- *    matches) with their assets' data, written by global id; then the assets' media as set.
+ *    matches) with their assets' data, written by global id; then the Office's decisions on every open
+ *    task this system holds (its review of their inspections, tasks completed or deleted), taken in
+ *    through core's workflow (decisions.ts); then the assets' media as set.
  * 2. Sending completed tasks: pages of this system's completed inspections (all, or on the assets
  *    the Field's saved filter matches) with their observations, written by the Office in one
  *    transaction a page; then their media as set.
@@ -23,11 +25,19 @@ import {
   type PlannedTaskRecord,
 } from '@manway/core/api/sync-data';
 import type { SyncUserSettings } from '@manway/core/api/websync';
+import type { ObservationsService } from '../observations/service';
 import type { MediaStore } from '../storage/service';
 import { toMediaRecord, type SyncExportService } from '../sync-export/service';
 import { InterruptedError, OfficeRefusedError, readAhead, sleep, type OfficeClient } from './office-client';
 import type { Lease } from './repository';
-import type { LocalInspection, MediaFileRow, TaskPageRules, TransferRepository } from './transfer-repository';
+import { decideOfficeDecision } from './decisions';
+import type {
+  DecisionRules,
+  LocalInspection,
+  MediaFileRow,
+  TaskPageRules,
+  TransferRepository,
+} from './transfer-repository';
 
 export interface Logs {
   serverLine(text: string): void;
@@ -75,6 +85,8 @@ export class Transfers {
     private readonly local: SyncExportService,
     private readonly store: MediaStore,
     private readonly filters: AssetMatcher,
+    /** An inspection accepted in the Office is the asset's condition here too. */
+    private readonly conditions: Pick<ObservationsService, 'recomputeCondition'>,
   ) {}
 
   /** Scenario 1. `filter` is the saved filter's name (in the Office), null for every open task. */
@@ -129,9 +141,63 @@ export class Transfers {
           `${totals.ruled + totals.skipped} skipped.`,
       );
     }
+    if (!(await this.repo.progressOf(run.lease.taskId, 'task-decisions')).done) {
+      if ((await this.decisions(run)) === 'cancelled') return 'cancelled';
+    }
     const media = await this.media(run);
     if (media === 'cancelled') return media;
     return { errors: totals.skipped + media.failed };
+  }
+
+  /**
+   * Scenario 1's second step: every open task this system holds, a page at a time, asked of the Office
+   * (whatever saved filter brought it: a task the filter no longer matches is still this crew's) and
+   * the answers taken in. Nothing the Office decided is an error: what the Field keeps as it is is
+   * logged with the reason.
+   */
+  private async decisions(run: Run): Promise<'cancelled' | undefined> {
+    const rules: DecisionRules = {
+      decide: decideOfficeDecision,
+      accepted: (tx, assetId) => this.conditions.recomputeCondition(tx, assetId),
+    };
+    let after = (await this.repo.progressOf(run.lease.taskId, 'task-decisions')).after ?? undefined;
+    if (after) run.logs.serverLine(`Resuming the Office's decisions after task ${after}.`);
+    const totals = { asked: 0, rejected: 0, accepted: 0, completed: 0, deleted: 0, kept: 0 };
+    for (;;) {
+      if (run.signal.aborted) throw new InterruptedError();
+      const asked = await this.repo.openTasks(after, run.pageSize);
+      const done = asked.length < run.pageSize;
+      const answer = asked.length > 0 ? await run.client.taskDecisions(asked, run.signal) : { items: [] };
+      const outcome = await this.repo.applyDecisionsPage(
+        run.lease,
+        answer.items,
+        rules,
+        { after: asked.at(-1) ?? after ?? null, done },
+        { operation: "Getting the Office's decisions", percentage: 50 },
+      );
+      totals.asked += asked.length;
+      totals.rejected += outcome.rejected;
+      totals.accepted += outcome.accepted;
+      totals.completed += outcome.completed;
+      totals.deleted += outcome.deleted;
+      totals.kept += outcome.kept;
+      run.logs.serverLine(
+        `decisions: ${asked.length} open tasks asked, ${answer.items.length} known to the Office: ` +
+          `${outcome.rejected} inspections rejected, ${outcome.accepted} accepted, ${outcome.completed} tasks completed, ` +
+          `${outcome.deleted} deleted, ${outcome.kept} kept as they are.`,
+      );
+      for (const note of outcome.notes) run.logs.clientLine(note);
+      await run.logs.flush();
+      if (outcome.cancelRequested) return 'cancelled';
+      if (done) break;
+      after = asked.at(-1)!;
+    }
+    run.logs.clientLine(
+      `The Office's decisions on ${totals.asked} open tasks: ${totals.rejected} inspections rejected, ` +
+        `${totals.accepted} accepted; ${totals.completed} tasks completed, ${totals.deleted} deleted; ` +
+        `${totals.kept} kept as they are here.`,
+    );
+    return undefined;
   }
 
   /** Scenario 2. `filter` is a saved filter of the sync user in this (Field) system, null for all. */

@@ -129,6 +129,20 @@ export interface PlannedTaskRow {
   assignment: { globalId: string; assignedToGlobalId: string | null; scheduledDate: string | null } | null;
 }
 
+/** A task's state and its latest inspection's decision, as `TaskDecisionRecord` (the contract) has them. */
+export interface TaskDecisionRow {
+  globalId: string;
+  state: string;
+  inspection: {
+    globalId: string;
+    status: string;
+    review: string | null;
+    reviewReason: string | null;
+    reviewedAt: string | null;
+    reviewedBy: { globalId: string; displayName: string } | null;
+  } | null;
+}
+
 export interface MediaRow {
   globalId: string;
   ownerType: string;
@@ -177,6 +191,26 @@ export class SyncExportRepository {
        WHERE t.state IN ('planned', 'started') AND (${after ?? null}::uuid IS NULL OR t.global_id > ${after ?? null}::uuid)
          AND (${only ?? null}::bigint[] IS NULL OR t.id = ANY(${only ?? null}::bigint[]))
        ORDER BY t.global_id LIMIT ${limit}`,
+    );
+  }
+
+  /**
+   * The given tasks (global ids) that the Office holds, each with its state and its latest inspection
+   * (newest inspected first, as the lists order them) with the review; in global-id order.
+   */
+  taskDecisions(globalIds: readonly string[]): Promise<TaskDecisionRow[]> {
+    return this.db.query<TaskDecisionRow>(
+      sql`SELECT t.global_id::text AS "globalId", t.state,
+         (SELECT json_build_object('globalId', i.global_id, 'status', i.status, 'review', i.review,
+                   'reviewReason', i.review_reason,
+                   -- Full precision, so the Field's copy of the decision compares equal to it.
+                   'reviewedAt', to_json(i.reviewed_at) #>> '{}',
+                   'reviewedBy', CASE WHEN u.id IS NOT NULL
+                     THEN json_build_object('globalId', u.global_id, 'displayName', u.display_name) END)
+            FROM inspections i LEFT JOIN users u ON u.id = i.reviewed_by
+           WHERE i.task_id = t.id ORDER BY i.inspected_at DESC, i.id DESC LIMIT 1) AS inspection
+       FROM tasks t WHERE t.global_id = ANY(${globalIds}::uuid[])
+       ORDER BY t.global_id`,
     );
   }
 

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import { EXPORT_KINDS, exportPage, ExportQuery } from '@manway/core/api/sync-export';
-import { MediaParams, PlannedTasksPage, TasksExportQuery } from '@manway/core/api/sync-data';
+import {
+  MediaParams,
+  PlannedTasksPage,
+  TaskDecisions,
+  TaskDecisionsRequest,
+  TasksExportQuery,
+} from '@manway/core/api/sync-data';
 import { z } from 'zod';
 import { fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
@@ -38,14 +44,35 @@ export function syncExportRoutes(exports: SyncExportService) {
         schema: {
           summary: "A page of open tasks, with their assets' data and media list, for a Field system's sync agent",
           description:
-            'WebSync scenario 1. filter names a saved filter of the signed-in user: the tasks on the assets it matches. ' +
-            'Pages by global id like the other exports. Needs the websync permission.',
+            'WebSync scenario 1: the work to do in the Field (planned or started tasks). filter names a saved filter ' +
+            'of the signed-in user: the tasks on the assets it matches. Pages by global id like the other exports. ' +
+            "What became of the tasks a Field already holds (the Office's review, completed or deleted) is asked " +
+            'with POST /api/sync/export/planned-tasks/decisions. Needs the websync permission.',
           tags: ['sync'],
           querystring: TasksExportQuery,
           response: { 200: PlannedTasksPage, ...errors },
         },
       },
       async (request) => exports.plannedTasks(request.user as CurrentUser, request.query),
+    );
+
+    app.post(
+      '/api/sync/export/planned-tasks/decisions',
+      {
+        schema: {
+          summary: "The Office's word on the tasks a Field system holds: their states and their inspections' reviews",
+          description:
+            'WebSync scenario 1, after the pages of open tasks: the Field names the open tasks it holds (global ids, ' +
+            'at most 2000 a request) and the Office answers, for each it has, its state and its latest inspection ' +
+            'with the review (status, accepted or rejected, the reason, when and by whom). The Field closes the copies ' +
+            'the Office completed or deleted and hands rejected inspections back to its crew. A task the Office ' +
+            'never had is left out of the answer. Reads only. Needs the websync permission.',
+          tags: ['sync'],
+          body: TaskDecisionsRequest,
+          response: { 200: TaskDecisions, ...errors },
+        },
+      },
+      async (request) => exports.taskDecisions(request.body),
     );
 
     app.get(

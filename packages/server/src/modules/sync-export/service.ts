@@ -12,7 +12,14 @@ import {
   type ExportQuery,
   type FilterableKind,
 } from '@manway/core/api/sync-export';
-import type { MediaRecord, PlannedTaskRecord, PlannedTasksPage, TasksExportQuery } from '@manway/core/api/sync-data';
+import type {
+  MediaRecord,
+  PlannedTaskRecord,
+  PlannedTasksPage,
+  TaskDecisions,
+  TaskDecisionsRequest,
+  TasksExportQuery,
+} from '@manway/core/api/sync-data';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { fail } from '../../errors';
@@ -118,6 +125,17 @@ export class SyncExportService {
       media: media.filter((m) => m.ownerLocalId === r.assetId).map((m) => toMediaRecord(m, `Task ${r.assetCode}`)),
     }));
     return { items, next };
+  }
+
+  /**
+   * Scenario 1's second step: what became of the tasks a Field holds open (its state, and its latest
+   * inspection with the Office's decision), so the Field can close what the Office closed and hand
+   * back to its crew what the Office rejected. Asked by global id rather than sent since a date: the
+   * Field names exactly the copies it has, so no clock, missed run or saved filter can hide a decision.
+   */
+  async taskDecisions(body: TaskDecisionsRequest): Promise<TaskDecisions> {
+    const rows = await this.repo.taskDecisions([...new Set(body.globalIds)]);
+    return { items: rows as TaskDecisions['items'] };
   }
 
   /**

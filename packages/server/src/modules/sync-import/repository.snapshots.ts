@@ -19,6 +19,14 @@ const inspection = {
 const writeAll: ImportRules = {
   decide: () => 'write',
   taskStatesAfter: { planned: 'completed', started: 'completed', 'inspection-created': 'completed' },
+  inspectionAfter: () => ({
+    to: { status: 'completed', review: 'accepted' },
+    steps: [
+      { command: 'complete', from: 'incomplete', to: 'pending' },
+      { command: 'accept', from: 'pending', to: 'completed' },
+    ],
+  }),
+  accepted: async () => {},
   notCreated: (item) => ({ globalId: item.globalId, result: 'skipped', reason: 'not created', createdAssets: [] }),
 };
 
@@ -30,7 +38,18 @@ export const snapshots = defineSnapshots(
       // BEGIN, looked up (the asset is there), written, observations removed and written, videos linked
       rows: [
         [],
-        [{ existing: null, review: null, task: null, taskAsset: null, asset: '11', missing: [] }],
+        [
+          {
+            existing: null,
+            status: null,
+            review: null,
+            answersRejection: false,
+            task: null,
+            taskAsset: null,
+            asset: '11',
+            missing: [],
+          },
+        ],
         [{ globalId: inspection.globalId, id: '21', inserted: true }],
       ],
       run: (repo) => repo.importInspections([inspection], writeAll, '7b0c6d7e-0000-4000-8000-000000000001'),

@@ -4,7 +4,14 @@
 -- a page of inspections written, accepted by an editor
 BEGIN;
 
-SELECT i.id::text AS existing, i.review, t.id::text AS task, t.asset_id::text AS "taskAsset", a.id::text AS asset,
+SELECT 1 FROM inspections WHERE global_id = ANY($1::uuid[])
+         ORDER BY id FOR UPDATE;
+-- params: $1 = ["3f2a6c1e-0000-4000-8000-000000000030"]
+
+SELECT i.id::text AS existing, i.status, i.review, t.id::text AS task, t.asset_id::text AS "taskAsset",
+           a.id::text AS asset,
+           coalesce(i.status = 'incomplete' AND i.review = 'rejected' AND r."officeReview"->>'review' = 'rejected'
+             AND (r."officeReview"->>'reviewedAt')::timestamptz = i.reviewed_at, false) AS "answersRejection",
            ARRAY(SELECT 'standard ' || r."standardId" WHERE NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")
              UNION ALL
              SELECT w.what FROM (SELECT DISTINCT 'code ' || o."standardId" || '/' || o.code AS what
@@ -12,39 +19,47 @@ SELECT i.id::text AS existing, i.review, t.id::text AS task, t.asset_id::text AS
                WHERE NOT EXISTS (SELECT 1 FROM observation_codes c WHERE c.standard_id = o."standardId" AND c.code = o.code)
                ORDER BY 1) w) AS missing
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("globalId" uuid, "taskGlobalId" uuid, "assetGlobalId" uuid,
-           "standardId" text, observations jsonb)) WITH ORDINALITY AS r
+           "standardId" text, observations jsonb, "officeReview" jsonb)) WITH ORDINALITY AS r
          LEFT JOIN inspections i ON i.global_id = r."globalId"
          LEFT JOIN tasks t ON t.global_id = r."taskGlobalId"
          LEFT JOIN assets a ON a.global_id = r."assetGlobalId"
          ORDER BY r.ordinality;
 -- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
 
+SELECT id::text AS id FROM "assets" WHERE global_id = $1::uuid;
+-- params: $1 = "3f2a6c1e-0000-4000-8000-000000000003"
+
 INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, standard_id, direction, inspected_at, weather, pre_cleaning, length_surveyed_m, header, str_peak, str_rating, str_index, str_quick, om_peak, om_rating, om_index, om_quick, start_node_id, task_id)
-         SELECT r."globalId", g."assetId", CASE WHEN $1::boolean THEN 'completed' ELSE 'pending' END,
-           CASE WHEN $2::boolean THEN 'accepted' END, CASE WHEN $3::boolean THEN $4::uuid END,
-           CASE WHEN $5::boolean THEN now() END,
+         SELECT r."globalId", g."assetId", g.status, g.review, CASE WHEN g.accepting THEN $1::uuid END,
+           CASE WHEN g.accepting THEN now() END,
            r."standardId", r.direction, r."inspectedAt", r.weather, r."preCleaning", r."lengthSurveyedM", r.header,
            r."strPeak", r."strRating", r."strIndex", r."strQuick", r."omPeak", r."omRating", r."omIndex", r."omQuick",
            (SELECT id FROM assets WHERE global_id = r."startNodeGlobalId"), g."taskId"
-         FROM jsonb_to_recordset($6::jsonb) AS r("globalId" uuid, "standardId" text, direction text, "inspectedAt" timestamptz, weather text,
+         FROM jsonb_to_recordset($2::jsonb) AS r("globalId" uuid, "standardId" text, direction text, "inspectedAt" timestamptz, weather text,
   "preCleaning" boolean, "lengthSurveyedM" double precision, header jsonb, "strPeak" smallint, "strRating" integer,
   "strIndex" double precision, "strQuick" text, "omPeak" smallint, "omRating" integer, "omIndex" double precision,
   "omQuick" text, "startNodeGlobalId" uuid)
-         JOIN jsonb_to_recordset($7::jsonb) AS g("globalId" uuid, "assetId" bigint, "taskId" bigint)
+         JOIN jsonb_to_recordset($3::jsonb)
+           AS g("globalId" uuid, "assetId" bigint, "taskId" bigint, status text, review text, accepting boolean)
            ON g."globalId" = r."globalId"
          ON CONFLICT (global_id) DO UPDATE SET asset_id = excluded.asset_id,
            standard_id = excluded.standard_id, direction = excluded.direction, inspected_at = excluded.inspected_at, weather = excluded.weather, pre_cleaning = excluded.pre_cleaning, length_surveyed_m = excluded.length_surveyed_m, header = excluded.header, str_peak = excluded.str_peak, str_rating = excluded.str_rating, str_index = excluded.str_index, str_quick = excluded.str_quick, om_peak = excluded.om_peak, om_rating = excluded.om_rating, om_index = excluded.om_index, om_quick = excluded.om_quick, start_node_id = excluded.start_node_id, task_id = excluded.task_id,
-           status = CASE WHEN inspections.review = 'accepted' THEN inspections.status ELSE excluded.status END,
-           review = CASE WHEN inspections.review = 'accepted' THEN inspections.review ELSE excluded.review END,
-           reviewed_by = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_by ELSE excluded.reviewed_by END,
-           reviewed_at = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_at ELSE excluded.reviewed_at END,
-           version = inspections.version + 1
-         WHERE (inspections.asset_id, inspections.standard_id, inspections.direction, inspections.inspected_at, inspections.weather, inspections.pre_cleaning, inspections.length_surveyed_m, inspections.header, inspections.str_peak, inspections.str_rating, inspections.str_index, inspections.str_quick, inspections.om_peak, inspections.om_rating, inspections.om_index, inspections.om_quick, inspections.start_node_id, inspections.task_id,
-                CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE inspections.status END)
-           IS DISTINCT FROM (excluded.asset_id, excluded.standard_id, excluded.direction, excluded.inspected_at, excluded.weather, excluded.pre_cleaning, excluded.length_surveyed_m, excluded.header, excluded.str_peak, excluded.str_rating, excluded.str_index, excluded.str_quick, excluded.om_peak, excluded.om_rating, excluded.om_index, excluded.om_quick, excluded.start_node_id, excluded.task_id,
-                CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE excluded.status END)
+           status = excluded.status,
+           review = excluded.review,
+           reviewed_by = coalesce(excluded.reviewed_by, inspections.reviewed_by),
+           reviewed_at = coalesce(excluded.reviewed_at, inspections.reviewed_at),
+           review_reason = CASE WHEN excluded.reviewed_at IS NULL THEN inspections.review_reason END,
+           version = inspections.version + 1, updated_at = now()
+         WHERE (inspections.asset_id, inspections.standard_id, inspections.direction, inspections.inspected_at, inspections.weather, inspections.pre_cleaning, inspections.length_surveyed_m, inspections.header, inspections.str_peak, inspections.str_rating, inspections.str_index, inspections.str_quick, inspections.om_peak, inspections.om_rating, inspections.om_index, inspections.om_quick, inspections.start_node_id, inspections.task_id, inspections.status, inspections.review)
+           IS DISTINCT FROM (excluded.asset_id, excluded.standard_id, excluded.direction, excluded.inspected_at, excluded.weather, excluded.pre_cleaning, excluded.length_surveyed_m, excluded.header, excluded.str_peak, excluded.str_rating, excluded.str_index, excluded.str_quick, excluded.om_peak, excluded.om_rating, excluded.om_index, excluded.om_quick, excluded.start_node_id, excluded.task_id, excluded.status, excluded.review)
          RETURNING global_id::text AS "globalId", id::text AS id, (xmax = 0) AS inserted;
--- params: $1 = true, $2 = true, $3 = true, $4 = "7b0c6d7e-0000-4000-8000-000000000001", $5 = true, $6 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]", $7 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"assetId\":\"11\",\"taskId\":null}]"
+-- params: $1 = "7b0c6d7e-0000-4000-8000-000000000001", $2 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]", $3 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"assetId\":null,\"status\":\"completed\",\"review\":\"accepted\",\"accepting\":true}]"
+
+INSERT INTO inspection_events (inspection_id, command, from_status, to_status, user_id)
+           SELECT e."inspectionId", e.command, e."from", e."to", $1::uuid
+           FROM jsonb_to_recordset($2::jsonb)
+             AS e("inspectionId" bigint, command text, "from" text, "to" text);
+-- params: $1 = "7b0c6d7e-0000-4000-8000-000000000001", $2 = "[{\"command\":\"complete\",\"from\":\"incomplete\",\"to\":\"pending\"},{\"command\":\"accept\",\"from\":\"pending\",\"to\":\"completed\"}]"
 
 DELETE FROM observations x USING jsonb_to_recordset($1::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
        WHERE x.inspection_id = g."inspectionId"
@@ -55,7 +70,7 @@ DELETE FROM observations x USING jsonb_to_recordset($1::jsonb) AS g("globalId" u
   characterisation text, quantification1 double precision, quantification2 double precision, "clockFrom" smallint,
   "clockTo" smallint, "atJoint" boolean, continuous text, "continuousGroup" integer, grade smallint, remark text)) s WHERE s."inspectionId" = x.inspection_id AND s."globalId" = x.global_id)
        RETURNING g."globalId"::text AS "globalId";
--- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"inspectionId\":\"21\"}]", $2 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"inspectionId\":\"21\"}]", $3 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
+-- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\"}]", $2 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\"}]", $3 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
 
 WITH s AS MATERIALIZED (SELECT g."inspectionId", g."globalId" AS "inspectionGlobalId", o.*
       FROM jsonb_to_recordset($1::jsonb) AS g("globalId" uuid, "inspectionId" bigint)
@@ -74,7 +89,7 @@ WITH s AS MATERIALIZED (SELECT g."inspectionId", g."globalId" AS "inspectionGlob
          WHERE (observations.standard_id, observations.sequence, observations.distance_m, observations.code, observations.characterisation, observations.quantification1, observations.quantification2, observations.clock_from, observations.clock_to, observations.at_joint, observations.continuous, observations.continuous_group, observations.grade, observations.remark) IS DISTINCT FROM (excluded.standard_id, excluded.sequence, excluded.distance_m, excluded.code, excluded.characterisation, excluded.quantification1, excluded.quantification2, excluded.clock_from, excluded.clock_to, excluded.at_joint, excluded.continuous, excluded.continuous_group, excluded.grade, excluded.remark)
          RETURNING global_id)
        SELECT DISTINCT s."inspectionGlobalId"::text AS "globalId" FROM w JOIN s ON s."globalId" = w.global_id;
--- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"inspectionId\":\"21\"}]", $2 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
+-- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\"}]", $2 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
 
 WITH r AS (
          SELECT g."globalId" AS "inspectionGlobalId", g."inspectionId", o."globalId", o."videoMediaGlobalId",
@@ -90,7 +105,19 @@ WITH r AS (
          AND (o.video_media_global_id, o.video_offset_ms, o.video_media_id)
            IS DISTINCT FROM (r."videoMediaGlobalId", r."videoOffsetMs", r.media_id)
        RETURNING r."inspectionGlobalId"::text AS "globalId";
--- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"inspectionId\":\"21\"}]", $2 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
+-- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\"}]", $2 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"taskGlobalId\":null,\"assetGlobalId\":\"3f2a6c1e-0000-4000-8000-000000000003\",\"standardId\":\"WRc-MSCC5\",\"inspectedAt\":\"2026-01-15T09:00:00.000Z\",\"header\":{},\"observations\":[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"standardId\":\"WRc-MSCC5\",\"code\":\"DEF\",\"sequence\":1}]}]"
+
+UPDATE tasks t SET state = m.to_state, version = t.version + 1
+           FROM jsonb_each_text($1::jsonb) AS m(from_state, to_state)
+           WHERE t.id = ANY($2::bigint[]) AND t.state = m.from_state;
+-- params: $1 = "{\"planned\":\"completed\",\"started\":\"completed\",\"inspection-created\":\"completed\"}", $2 = [null]
+
+SELECT g.id::text AS id, g.assigned_to, g.status,
+       ARRAY(SELECT t.state FROM assignment_tasks y JOIN tasks t ON t.id = y.task_id
+             WHERE y.assignment_id = g.id ORDER BY t.id) AS states
+FROM (SELECT * FROM assignments WHERE id IN (SELECT assignment_id FROM assignment_tasks WHERE task_id = ANY($1::bigint[])) ORDER BY id FOR UPDATE) g
+ORDER BY g.id;
+-- params: $1 = ["undefined"]
 
 COMMIT;
 

@@ -3,7 +3,8 @@
  * id, each page in one transaction, and the media files it then uploads. Writing a page twice
  * changes nothing: rows that already match are not rewritten.
  */
-import type { TaskState } from '@manway/core/domain/types';
+import type { InspectionStatus, TaskState } from '@manway/core/domain/types';
+import type { InspectionCommand, InspectionState } from '@manway/core/domain/workflow';
 import { randomUUID } from 'node:crypto';
 import type { ImportOutcome, InspectionRecord, MediaRecord } from '@manway/core/api/sync-data';
 import type { Connection, Database } from '../../db/connection';
@@ -59,7 +60,9 @@ const OBSERVATION_COLUMNS = sql.raw(OBSERVATION_LIST.join(', '));
 /** What the Office holds of a record sent: its inspection, task (and the task's asset) and asset, and what of its standard is missing. */
 interface Found {
   existing: string | null;
-  review: string | null;
+  status: InspectionState['status'] | null;
+  review: InspectionState['review'];
+  answersRejection: boolean;
   task: string | null;
   taskAsset: string | null;
   asset: string | null;
@@ -68,8 +71,11 @@ interface Found {
 
 /** What the Office holds of a record sent, for the import's rules (sync-import/service.ts). */
 export interface ImportFacts {
-  /** The Office has the inspection, with this review (null when not reviewed). */
-  existing: { review: string | null } | null;
+  /**
+   * The Office has the inspection, in this state; `answersRejection`: the Office rejected it and the
+   * record names that very rejection (the crew's answer to it, InspectionRecord.officeReview).
+   */
+  existing: (InspectionState & { answersRejection: boolean }) | null;
   /** The record names a task the Office has. */
   taskFound: boolean;
   /** The Office's task of that global id is on another asset than the record's. */
@@ -87,8 +93,22 @@ export interface ImportRules {
   decide(item: InspectionRecord, facts: ImportFacts): ImportVerdict;
   /** The state each task state moves to when its inspection is written (core's workflow); absent ones stay. */
   taskStatesAfter: Partial<Record<TaskState, TaskState>>;
+  /**
+   * The state a written inspection reaches from the one the Office holds (a new one from incomplete,
+   * as created) and the steps that took it there, one event each (core's workflow).
+   */
+  inspectionAfter(from: InspectionState): { to: InspectionState; steps: InspectionStep[] };
+  /** Runs in the page's transaction for the asset of each inspection accepted on arrival. */
+  accepted(tx: Connection, assetId: number): Promise<void>;
   /** The outcome of a record whose missing asset could not be created, with the reasons. */
   notCreated(item: InspectionRecord, reasons: string[]): ImportOutcome;
+}
+
+/** One command an imported inspection went through, as its inspection_events row records it. */
+export interface InspectionStep {
+  command: InspectionCommand;
+  from: InspectionStatus;
+  to: InspectionStatus;
 }
 
 /** Writes the assets among the records that this system lacks, in the caller's transaction (handed in by services.ts). */
@@ -124,20 +144,25 @@ export class SyncImportRepository {
    * Writes a page of inspections in one transaction, a few statements for the whole page: the
    * records are looked up together, the rules decide each one, missing assets are created (one by
    * one, nodes first, so each sees those written before it), then the inspections, their
-   * observations and their tasks are written set-wise. Outcomes are in page order.
-   * `acceptedBy` is the editor accepting the inspections (and completing their tasks); null
-   * delivers them pending the Office's review.
+   * observations and their tasks are written set-wise. Outcomes are in page order. Each inspection
+   * reaches the state `rules.inspectionAfter` says, with one inspection_events row per command, by
+   * `by` (the account delivering the page; the reviewer of what it accepts).
    */
-  importInspections(
-    items: InspectionRecord[],
-    rules: ImportRules,
-    acceptedBy: string | null,
-  ): Promise<ImportOutcome[]> {
+  importInspections(items: InspectionRecord[], rules: ImportRules, by: string): Promise<ImportOutcome[]> {
     return this.db.transaction(async (tx) => {
       // The assets travel only for creating missing ones; the rest is parsed by PostgreSQL once a statement.
       const records = JSON.stringify(items.map(({ assets: _assets, ...rest }) => rest));
+      // The Office's own inspections held first, so a review decided meanwhile is the state read below
+      // (the inspections service locks them for its commands too).
+      await tx.query(
+        sql`SELECT 1 FROM inspections WHERE global_id = ANY(${items.map((i) => i.globalId)}::uuid[])
+         ORDER BY id FOR UPDATE`,
+      );
       const found = await tx.query<Found>(
-        sql`SELECT i.id::text AS existing, i.review, t.id::text AS task, t.asset_id::text AS "taskAsset", a.id::text AS asset,
+        sql`SELECT i.id::text AS existing, i.status, i.review, t.id::text AS task, t.asset_id::text AS "taskAsset",
+           a.id::text AS asset,
+           coalesce(i.status = 'incomplete' AND i.review = 'rejected' AND r."officeReview"->>'review' = 'rejected'
+             AND (r."officeReview"->>'reviewedAt')::timestamptz = i.reviewed_at, false) AS "answersRejection",
            ARRAY(SELECT 'standard ' || r."standardId" WHERE NOT EXISTS (SELECT 1 FROM standards s WHERE s.id = r."standardId")
              UNION ALL
              SELECT w.what FROM (SELECT DISTINCT 'code ' || o."standardId" || '/' || o.code AS what
@@ -145,7 +170,7 @@ export class SyncImportRepository {
                WHERE NOT EXISTS (SELECT 1 FROM observation_codes c WHERE c.standard_id = o."standardId" AND c.code = o.code)
                ORDER BY 1) w) AS missing
          FROM ROWS FROM (jsonb_to_recordset(${records}::jsonb) AS ("globalId" uuid, "taskGlobalId" uuid, "assetGlobalId" uuid,
-           "standardId" text, observations jsonb)) WITH ORDINALITY AS r
+           "standardId" text, observations jsonb, "officeReview" jsonb)) WITH ORDINALITY AS r
          LEFT JOIN inspections i ON i.global_id = r."globalId"
          LEFT JOIN tasks t ON t.global_id = r."taskGlobalId"
          LEFT JOIN assets a ON a.global_id = r."assetGlobalId"
@@ -158,7 +183,10 @@ export class SyncImportRepository {
         // An asset created for an earlier record of this page is there now.
         const assetId = f.asset ?? (await idOf(tx, 'assets', item.assetGlobalId));
         const verdict = rules.decide(item, {
-          existing: f.existing === null ? null : { review: f.review },
+          existing:
+            f.existing === null || f.status === null
+              ? null
+              : { status: f.status, review: f.review, answersRejection: f.answersRejection },
           taskFound: f.task !== null,
           taskOnOtherAsset: f.task !== null && f.taskAsset !== f.asset,
           missing: f.missing,
@@ -175,36 +203,51 @@ export class SyncImportRepository {
         }
       }
       if (going.length === 0) return outcomes;
+      // A new inspection starts as one created here would (incomplete), then moves as core says.
+      const moves = going.map((g) => {
+        const f = found[g.index]!;
+        const from: InspectionState =
+          f.existing !== null && f.status !== null
+            ? { status: f.status, review: f.review }
+            : { status: 'incomplete', review: null };
+        return { from, ...rules.inspectionAfter(from) };
+      });
       const targets = JSON.stringify(
-        going.map((g) => ({ globalId: items[g.index]!.globalId, assetId: g.assetId, taskId: g.taskId })),
+        going.map((g, n) => ({
+          globalId: items[g.index]!.globalId,
+          assetId: g.assetId,
+          taskId: g.taskId,
+          status: moves[n]!.to.status,
+          review: moves[n]!.to.review,
+          accepting: moves[n]!.steps.some((step) => step.command === 'accept'),
+        })),
       );
-      const accept = acceptedBy !== null;
       const excludedCopied = sql.raw(COPIED_LIST.map((c) => `${c} = excluded.${c}`).join(', '));
       const currentCopied = sql.raw(COPIED_LIST.map((c) => `inspections.${c}`).join(', '));
       const incomingCopied = sql.raw(COPIED_LIST.map((c) => `excluded.${c}`).join(', '));
-      // Once the Office accepted an inspection it stays accepted, whatever a later update says.
+      // The review's who and when are the acceptance's when it accepts now, else they stay (a rejection
+      // answered keeps the rejection's, with its reason, for the reviewer to read).
       const written = await tx.query<{ globalId: string; id: string; inserted: boolean }>(
         sql`INSERT INTO inspections (global_id, asset_id, status, review, reviewed_by, reviewed_at, ${COPIED})
-         SELECT r."globalId", g."assetId", CASE WHEN ${accept}::boolean THEN 'completed' ELSE 'pending' END,
-           CASE WHEN ${accept}::boolean THEN 'accepted' END, CASE WHEN ${accept}::boolean THEN ${acceptedBy}::uuid END,
-           CASE WHEN ${accept}::boolean THEN now() END,
+         SELECT r."globalId", g."assetId", g.status, g.review, CASE WHEN g.accepting THEN ${by}::uuid END,
+           CASE WHEN g.accepting THEN now() END,
            r."standardId", r.direction, r."inspectedAt", r.weather, r."preCleaning", r."lengthSurveyedM", r.header,
            r."strPeak", r."strRating", r."strIndex", r."strQuick", r."omPeak", r."omRating", r."omIndex", r."omQuick",
            (SELECT id FROM assets WHERE global_id = r."startNodeGlobalId"), g."taskId"
          FROM jsonb_to_recordset(${records}::jsonb) AS r(${INSPECTION_FIELDS})
-         JOIN jsonb_to_recordset(${targets}::jsonb) AS g("globalId" uuid, "assetId" bigint, "taskId" bigint)
+         JOIN jsonb_to_recordset(${targets}::jsonb)
+           AS g("globalId" uuid, "assetId" bigint, "taskId" bigint, status text, review text, accepting boolean)
            ON g."globalId" = r."globalId"
          ON CONFLICT (global_id) DO UPDATE SET asset_id = excluded.asset_id,
            ${excludedCopied},
-           status = CASE WHEN inspections.review = 'accepted' THEN inspections.status ELSE excluded.status END,
-           review = CASE WHEN inspections.review = 'accepted' THEN inspections.review ELSE excluded.review END,
-           reviewed_by = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_by ELSE excluded.reviewed_by END,
-           reviewed_at = CASE WHEN inspections.review = 'accepted' THEN inspections.reviewed_at ELSE excluded.reviewed_at END,
-           version = inspections.version + 1
-         WHERE (inspections.asset_id, ${currentCopied},
-                CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE inspections.status END)
-           IS DISTINCT FROM (excluded.asset_id, ${incomingCopied},
-                CASE WHEN inspections.review = 'accepted' THEN 'accepted' ELSE excluded.status END)
+           status = excluded.status,
+           review = excluded.review,
+           reviewed_by = coalesce(excluded.reviewed_by, inspections.reviewed_by),
+           reviewed_at = coalesce(excluded.reviewed_at, inspections.reviewed_at),
+           review_reason = CASE WHEN excluded.reviewed_at IS NULL THEN inspections.review_reason END,
+           version = inspections.version + 1, updated_at = now()
+         WHERE (inspections.asset_id, ${currentCopied}, inspections.status, inspections.review)
+           IS DISTINCT FROM (excluded.asset_id, ${incomingCopied}, excluded.status, excluded.review)
          RETURNING global_id::text AS "globalId", id::text AS id, (xmax = 0) AS inserted`,
       );
       const byGlobalId = new Map(written.map((w) => [w.globalId, w]));
@@ -215,9 +258,28 @@ export class SyncImportRepository {
           inspectionId: byGlobalId.get(item.globalId)?.id ?? found[g.index]!.existing!,
         };
       });
+      const events = going.flatMap((g, n) => {
+        const inspectionId = ids[n]!.inspectionId;
+        const created = byGlobalId.get(items[g.index]!.globalId)?.inserted ?? false;
+        const creation = { inspectionId, command: 'create', from: null, to: moves[n]!.from.status };
+        return [...(created ? [creation] : []), ...moves[n]!.steps.map((step) => ({ inspectionId, ...step }))];
+      });
+      if (events.length > 0) {
+        await tx.query(
+          sql`INSERT INTO inspection_events (inspection_id, command, from_status, to_status, user_id)
+           SELECT e."inspectionId", e.command, e."from", e."to", ${by}::uuid
+           FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+             AS e("inspectionId" bigint, command text, "from" text, "to" text)`,
+        );
+      }
       const targetIds = JSON.stringify(ids);
       const changed = await this.writeObservations(tx, records, targetIds);
       for (const globalId of await this.linkVideos(tx, records, targetIds)) changed.add(globalId);
+      // The asset's condition follows its latest accepted inspection, scored from what was just written.
+      const acceptedAssets = new Set(
+        going.filter((_g, n) => moves[n]!.steps.some((step) => step.command === 'accept')).map((g) => g.assetId),
+      );
+      for (const assetId of acceptedAssets) await rules.accepted(tx, Number(assetId));
       // Each task here is the task of its inspection's own asset (the rules).
       const tasks = going.flatMap((g) => (g.taskId === null ? [] : [g.taskId]));
       if (tasks.length > 0) {

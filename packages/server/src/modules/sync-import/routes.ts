@@ -34,7 +34,9 @@ export function syncImportRoutes(imports: SyncImportService) {
           description:
             "WebSync scenario 2; the whole page is one transaction. options carry the sync user's settings " +
             '(skip rules, ExistingTasksAction, auto-accept). Needs the websync permission; auto-accept is honoured ' +
-            'for an account with editor permissions only (others deliver pending review; see accepted and notice). ' +
+            'for an account that may review only (others deliver pending review; see accepted and notice). ' +
+            'An inspection the Office rejected is written only as the answer to that rejection (officeReview names ' +
+            'it; then even under Skip) and is pending review again; any other copy of it is left as it is. ' +
             'Assets sent along are only created when the Office lacks them, never changed.',
           tags,
           body: InspectionsImport,

@@ -18,12 +18,19 @@ import {
   type MediaState,
 } from '@manway/core/api/sync-data';
 import { TASK_STATES, type TaskState } from '@manway/core/domain/types';
-import { taskTransition, type TaskCommand } from '@manway/core/domain/workflow';
+import {
+  inspectionTransition,
+  taskTransition,
+  type InspectionCommand,
+  type InspectionState,
+  type TaskCommand,
+} from '@manway/core/domain/workflow';
 import { hasEditorPermissions, hasReviewPermission } from '@manway/core/roles';
 import { fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
+import type { ObservationsService } from '../observations/service';
 import { ChunkTooLargeError, typeAllowed, type MediaStore } from '../storage/service';
-import type { ImportRules, SyncImportRepository, UploadRow } from './repository';
+import type { ImportRules, InspectionStep, SyncImportRepository, UploadRow } from './repository';
 
 /**
  * How long an upload must have been idle (no declaration, no chunk) before a declaration of other
@@ -42,12 +49,14 @@ export const DELIVERED_FOR_REVIEW =
 /**
  * Which records of a page are written, and which are left as they are or skipped with the reason:
  * the sync user's settings (ExistingTasksAction, the skip rules) and the Office's own (what it
- * accepted is changed only by an editor's account; an inspection completes only its own asset's task).
+ * accepted is changed only by an editor's account; an inspection completes only its own asset's task;
+ * what it rejected comes back only as the crew's answer to that rejection).
  */
 function importRules(
   options: Omit<InspectionsImport['options'], 'AutoAcceptImportedTasks'>,
   editor: boolean,
   accepting: boolean,
+  conditions: Pick<ObservationsService, 'recomputeCondition'>,
 ): ImportRules {
   const left = (item: InspectionRecord, result: 'kept' | 'skipped', reason: string): ImportOutcome => ({
     globalId: item.globalId,
@@ -55,10 +64,24 @@ function importRules(
     reason,
     createdAssets: [],
   });
+  const commands: InspectionCommand[] = accepting ? ['complete', 'accept'] : ['complete'];
   return {
     taskStatesAfter: taskStatesAfterImport(accepting),
+    inspectionAfter: (from) => inspectionAfterImport(from, commands),
+    accepted: (tx, assetId) => conditions.recomputeCondition(tx, assetId),
     decide(item, f) {
-      if (f.existing && options.ExistingTasksAction === 'Skip') {
+      const rejected = f.existing?.status === 'incomplete' && f.existing.review === 'rejected';
+      // A copy sent before the Field took in the rejection is the copy the Office rejected: writing it
+      // would undo the Office's decision, whatever the settings.
+      if (rejected && !f.existing!.answersRejection) {
+        return left(
+          item,
+          'kept',
+          'the Office rejected it; Getting planned tasks brings the reason to the Field, where the crew completes it again',
+        );
+      }
+      // The crew's answer to a rejection is what the Office asked for: it is written even under Skip.
+      if (f.existing && !rejected && options.ExistingTasksAction === 'Skip') {
         return left(item, 'kept', 'the Office has it; Skip updating existing office task');
       }
       if (f.existing?.review === 'accepted' && options.ExistingTasksAction === 'UpdateNotAcceptedTasks') {
@@ -113,11 +136,33 @@ function taskStatesAfterImport(accepting: boolean): Partial<Record<TaskState, Ta
   return moves;
 }
 
+/**
+ * Where an arriving inspection goes from the state the Office holds it in: it is complete (pending
+ * review), and accepted when the Office accepts on arrival. Each command core answers `changed` for is
+ * a step (an event); one it refuses or finds done is passed over, so what the Office accepted stays so.
+ */
+function inspectionAfterImport(
+  from: InspectionState,
+  commands: InspectionCommand[],
+): { to: InspectionState; steps: InspectionStep[] } {
+  let state = from;
+  const steps: InspectionStep[] = [];
+  for (const command of commands) {
+    const t = inspectionTransition(state, command);
+    if (t.kind !== 'changed') continue;
+    steps.push({ command, from: state.status, to: t.to.status });
+    state = t.to;
+  }
+  return { to: state, steps };
+}
+
 export class SyncImportService {
   constructor(
     private readonly repo: SyncImportRepository,
     private readonly store: MediaStore,
     private readonly maxMediaBytes: number,
+    /** An inspection accepted on arrival becomes its asset's condition, as an acceptance in the Office does. */
+    private readonly conditions: Pick<ObservationsService, 'recomputeCondition'>,
   ) {}
 
   async importInspections(user: CurrentUser, body: InspectionsImport): Promise<InspectionsImportResult> {
@@ -142,8 +187,8 @@ export class SyncImportService {
     return {
       outcomes: await this.repo.importInspections(
         body.items,
-        importRules(rules, editor, accepting),
-        accepting ? user.id : null,
+        importRules(rules, editor, accepting, this.conditions),
+        user.id,
       ),
       accepted: accepting,
       notice: asked && !accepting ? DELIVERED_FOR_REVIEW : null,

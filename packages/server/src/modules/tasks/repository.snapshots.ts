@@ -23,8 +23,10 @@ export const snapshots = defineSnapshots('tasks', (db) => new TasksRepository(db
   "a crew's open work, nearest first": (repo) =>
     repo.list({ kind: 'user', id: crew }, 'open', { lon: 8.31, lat: 51.89 }, 500),
   "a project's tasks by due date": (repo) => repo.list({ kind: 'project', id: 5 }, null, null, 25),
+  "a project's open tasks, third page": (repo) => repo.list({ kind: 'project', id: 5 }, 'open', null, 25, 50),
   "a project's progress": (repo) => repo.counts({ kind: 'project', id: 5 }),
   'tasks locked for a command': (repo) => repo.transaction((conn) => repo.lockTasks(conn, [101, 102])),
-  'validate planning on a box': (repo) => repo.classify(box, 5),
-  'bulk-create on a saved filter': (repo) => repo.transaction((conn) => repo.createPlanned(conn, filter, work, false)),
+  'validate planning on a box': (repo) => repo.classify(box, 5, 50_000),
+  'bulk-create on a saved filter': (repo) =>
+    repo.transaction((conn) => repo.createPlanned(conn, filter, work, 50_000, false)),
 });

@@ -30,7 +30,7 @@ const COMMAND_NOTE =
 
 const PLAN_NOTE =
   'Editors. The project must exist and be neither completed nor archived (400 naming projectId); assignedTo an ' +
-  'existing, enabled user who is not a guest (400 naming assignedTo). Assets with an open task, of a type the ' +
+  'existing, enabled user who is neither a guest nor a sync agent (400 naming assignedTo). Assets with an open task, of a type the ' +
   'project’s standard does not cover, without an inspection form for it, or not in the ground (lifecycle planned ' +
   'or removed) are skipped with their reason; ids of no asset of the selected type are skipped as not-found.';
 
@@ -49,7 +49,8 @@ export function tasksRoutes(tasks: TasksService) {
             'Project: the project’s tasks; User (a user id, or me): the tasks of the assignments assigned to that ' +
             'user, another user’s only for editors and reviewers (403 otherwise); none: every task. taskState ' +
             'narrows to a state or to open ones; near=longitude,latitude sorts by distance to the asset, else by ' +
-            'due date. items holds at most limit tasks, total counts every match, counts the parent’s tasks per state.',
+            'due date. items holds at most limit tasks from offset on, total counts every match, counts the parent’s ' +
+            'tasks per state.',
           tags: ['tasks'],
           querystring: TasksQuery,
           response: { 200: TaskList, ...refusals },

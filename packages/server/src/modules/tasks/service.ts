@@ -116,6 +116,13 @@ function skippedMessage(s: SkippedRow, project: ProjectRow): string {
   }
 }
 
+/** A selection of more than `max` assets is refused whole (400 naming selection). */
+function checkSize(selected: number, max: number): void {
+  if (selected > max) {
+    throw fail.field('selection', `Select at most ${max.toLocaleString('en')} assets at once; narrow the selection.`);
+  }
+}
+
 export class TasksService {
   constructor(
     private readonly repo: TasksRepository,
@@ -127,7 +134,7 @@ export class TasksService {
   async list(user: CurrentUser, q: TasksQuery): Promise<TaskList> {
     const scope = await this.scopeOf(user, q);
     const [{ rows, total }, counts] = await Promise.all([
-      this.repo.list(scope, q.taskState ?? null, parseNear(q.near), q.limit),
+      this.repo.list(scope, q.taskState ?? null, parseNear(q.near), q.limit, q.offset),
       this.repo.counts(scope),
     ]);
     const byState = Object.fromEntries(TASK_STATES.map((s) => [s, 0])) as Record<TaskState, number>;
@@ -347,7 +354,11 @@ export class TasksService {
 
   // Planning ------------------------------------------------------------------------------------------
 
-  /** The checks plan, validate and bulk-create share; answers what to plan on. */
+  /**
+   * The checks plan, validate and bulk-create share; answers what to plan on. Ids picked are counted
+   * here; a box's or a filter's assets by the planning statement itself (`checkSize` after it), so a
+   * large selection is not scanned twice.
+   */
   private async prepare(user: CurrentUser, body: PlanTasksRequest, max: number) {
     const project = await this.repo.project(body.projectId);
     if (!project) throw fail.field('projectId', 'The project does not exist.');
@@ -358,13 +369,13 @@ export class TasksService {
       );
     }
     if (body.assignedTo !== undefined && !(await this.repo.assignableUser(body.assignedTo))) {
-      throw fail.field('assignedTo', 'Assign the work to an existing, enabled user who is not a guest.');
+      throw fail.field(
+        'assignedTo',
+        'Assign the work to an existing, enabled user who is neither a guest nor a sync agent.',
+      );
     }
     const selection = await this.selectionOf(user, body.selection);
-    const size = selection.kind === 'ids' ? new Set(selection.ids).size : await this.repo.selectionSize(selection, max);
-    if (size > max) {
-      throw fail.field('selection', `Select at most ${max.toLocaleString('en')} assets at once; narrow the selection.`);
-    }
+    if (selection.kind === 'ids') checkSize(new Set(selection.ids).size, max);
     return { project, selection };
   }
 
@@ -409,7 +420,8 @@ export class TasksService {
   async plan(user: CurrentUser, body: PlanTasksRequest): Promise<PlanTasksResult> {
     const { project, selection } = await this.prepare(user, body, PLAN_MAX_TASKS);
     return this.repo.transaction(async (conn) => {
-      const made = await this.repo.createPlanned(conn, selection, this.newWork(body), true);
+      const made = await this.repo.createPlanned(conn, selection, this.newWork(body), PLAN_MAX_TASKS, true);
+      checkSize(made.selected, PLAN_MAX_TASKS);
       const ids = (made.task_ids ?? []).map(Number);
       const tasks = ids.length ? (await this.repo.summaries(conn, ids)).map(toSummary) : [];
       return { tasks, skipped: this.skipped(made.skipped, project) };
@@ -418,7 +430,8 @@ export class TasksService {
 
   async validateBulk(user: CurrentUser, body: PlanTasksRequest): Promise<BulkCreateValidation> {
     const { project, selection } = await this.prepare(user, body, BULK_CREATE_MAX_TASKS);
-    const c = await this.repo.classify(selection, body.projectId);
+    const c = await this.repo.classify(selection, body.projectId, BULK_CREATE_MAX_TASKS);
+    checkSize(c.selected, BULK_CREATE_MAX_TASKS);
     return {
       selected: c.selected,
       willCreate: c.will_create,
@@ -429,9 +442,11 @@ export class TasksService {
 
   async bulkCreate(user: CurrentUser, body: PlanTasksRequest): Promise<BulkCreateResult> {
     const { project, selection } = await this.prepare(user, body, BULK_CREATE_MAX_TASKS);
-    const made = await this.repo.transaction((conn) =>
-      this.repo.createPlanned(conn, selection, this.newWork(body), false),
-    );
+    const made = await this.repo.transaction(async (conn) => {
+      const planned = await this.repo.createPlanned(conn, selection, this.newWork(body), BULK_CREATE_MAX_TASKS, false);
+      checkSize(planned.selected, BULK_CREATE_MAX_TASKS);
+      return planned;
+    });
     return {
       selected: made.selected,
       willCreate: made.will_create,

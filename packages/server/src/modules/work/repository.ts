@@ -1,6 +1,28 @@
-/** The SQL of deleting projects and subjects, with the dependent work that refuses it. */
+/**
+ * The SQL of the office's work: the projects with their progress, the users work may be assigned
+ * to, and deleting projects and subjects with the dependent work that refuses it.
+ */
+import type { ProjectStatus, TaskState } from '@manway/core/domain/types';
 import type { Connection, Database } from '../../db/connection';
 import { sql } from '../../db/sql';
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  client: string | null;
+  contractor: string | null;
+  status: ProjectStatus;
+  standard_id: string;
+  standard_name: string;
+  /** Its tasks per state; states without tasks are missing. */
+  task_counts: Partial<Record<TaskState, number>>;
+}
+
+export interface AssigneeRow {
+  id: string;
+  login: string;
+  display_name: string;
+}
 
 export interface ProjectDependents {
   id: string;
@@ -22,6 +44,33 @@ export class WorkRepository {
 
   transaction<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
+  }
+
+  /**
+   * Every project with its tasks counted per state, open ones (planned, active) first, then by
+   * name. The counts run on tasks_project_idx, one project at a time.
+   */
+  projects(): Promise<ProjectRow[]> {
+    return this.db.query<ProjectRow>(sql`
+      SELECT p.id, p.name, p.client, p.contractor, p.status, p.standard_id, s.name AS standard_name,
+             coalesce((SELECT jsonb_object_agg(c.state, c.n)
+                       FROM (SELECT t.state, count(*)::int AS n FROM tasks t WHERE t.project_id = p.id GROUP BY t.state) c),
+                      '{}'::jsonb) AS task_counts
+      FROM projects p JOIN standards s ON s.id = p.standard_id
+      ORDER BY (p.status IN ('planned', 'active')) DESC, lower(p.name), p.id
+    `);
+  }
+
+  /**
+   * The users work may be assigned to, by display name: enabled, not guests (who change nothing),
+   * and not the Field's sync-agent service accounts (no one works under them).
+   */
+  assignees(): Promise<AssigneeRow[]> {
+    return this.db.query<AssigneeRow>(sql`
+      SELECT id, login, display_name FROM users
+      WHERE NOT disabled AND role <> 'guest' AND NOT sync_agent
+      ORDER BY lower(display_name), lower(login)
+    `);
   }
 
   /** Locks the projects and counts what still depends on them: live tasks and inspections made for them. */

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
-import { DeletedIds, DeleteProjectsRequest, DeleteSubjectsRequest } from '@manway/core/api/work';
+import {
+  AssigneeList,
+  DeletedIds,
+  DeleteProjectsRequest,
+  DeleteSubjectsRequest,
+  ProjectList,
+} from '@manway/core/api/work';
 import type { WorkService } from './service';
 
 const responses = {
@@ -16,6 +22,37 @@ const responses = {
 export function workRoutes(work: WorkService) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
+    const reading = { 401: MessageBody, 403: MessageBody };
+
+    app.get(
+      '/api/projects',
+      {
+        schema: {
+          summary: 'The projects with their progress',
+          description:
+            'Editors and reviewers. Each project with its standard and its tasks counted per state; open ones ' +
+            '(planned or active: work may be planned in them, open is true) first, then by name.',
+          tags: ['projects'],
+          response: { 200: ProjectList, ...reading },
+        },
+      },
+      async () => work.projects(),
+    );
+
+    app.get(
+      '/api/assignees',
+      {
+        schema: {
+          summary: 'The users work may be assigned to',
+          description:
+            'Editors, for planning. Enabled users who are neither guests nor sync-agent service accounts, by ' +
+            'display name: the assignedTo of a plan.',
+          tags: ['projects'],
+          response: { 200: AssigneeList, ...reading },
+        },
+      },
+      async () => work.assignees(),
+    );
 
     app.post(
       '/api/projects',

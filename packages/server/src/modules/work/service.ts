@@ -1,11 +1,22 @@
 /**
- * Deleting projects and subjects. All or nothing: a missing id answers 404, a stale version 409, and
- * any dependent work (live tasks or inspections of a project, objects a subject is connected to)
- * refuses the whole request with a message naming what is in the way.
+ * The office's work: the projects with their progress, the users work may be assigned to, and
+ * deleting projects and subjects. Deleting is all or nothing: a missing id answers 404, a stale
+ * version 409, and any dependent work (live tasks or inspections of a project, objects a subject is
+ * connected to) refuses the whole request with a message naming what is in the way.
  */
-import type { DeletedIds, DeleteProjectsRequest, DeleteSubjectsRequest } from '@manway/core/api/work';
+import {
+  OPEN_PROJECT_STATUSES,
+  type AssigneeList,
+  type DeletedIds,
+  type DeleteProjectsRequest,
+  type DeleteSubjectsRequest,
+  type ProjectList,
+} from '@manway/core/api/work';
+import { TASK_STATES, type ProjectStatus } from '@manway/core/domain/types';
 import { fail } from '../../errors';
 import type { WorkRepository } from './repository';
+
+const isOpen = (status: ProjectStatus) => (OPEN_PROJECT_STATUSES as readonly ProjectStatus[]).includes(status);
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -23,6 +34,27 @@ function checkVersions(ids: number[], versions: number[] | undefined, found: { i
 
 export class WorkService {
   constructor(private readonly repo: WorkRepository) {}
+
+  async projects(): Promise<ProjectList> {
+    const rows = await this.repo.projects();
+    return rows.map((p) => ({
+      id: Number(p.id),
+      name: p.name,
+      client: p.client,
+      contractor: p.contractor,
+      status: p.status,
+      open: isOpen(p.status),
+      standard: { id: p.standard_id, name: p.standard_name },
+      taskCounts: Object.fromEntries(
+        TASK_STATES.map((s) => [s, p.task_counts[s] ?? 0]),
+      ) as ProjectList[number]['taskCounts'],
+    }));
+  }
+
+  async assignees(): Promise<AssigneeList> {
+    const rows = await this.repo.assignees();
+    return rows.map((u) => ({ id: u.id, login: u.login, displayName: u.display_name }));
+  }
 
   deleteProjects(body: DeleteProjectsRequest): Promise<DeletedIds> {
     const ids = body.ProjectIds;

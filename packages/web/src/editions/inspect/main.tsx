@@ -1,5 +1,6 @@
 import { createEditionRoutes } from '../../shell/app/editionRoutes';
 import { startEdition } from '../../shell/app/startEdition';
 import { InspectHome } from './InspectHome';
+import { INSPECT_PAGES } from './inspectPages';
 
-startEdition('web-inspect', createEditionRoutes({ home: <InspectHome /> }));
+startEdition('web-inspect', createEditionRoutes({ home: <InspectHome />, pages: INSPECT_PAGES }));

@@ -1,6 +1,25 @@
+/**
+ * The office works from the map of the network, and plans work from it: Plan tasks… on a box
+ * selection, on what a search found and on a saved filter (the tasks feature's dialog; the button
+ * shows for editors only). The inspect edition offers none of it.
+ */
+import { PlanTasksAction } from '../../features/tasks/components/PlanTasksAction';
 import { NetworkMapHome } from '../NetworkMapHome';
+import { boxPlanChoices, foundPlanChoices, savedFilterPlanChoices } from './officePlanning';
 
-/** The office works from the map of the network. */
 export function OfficeHome() {
-  return <NetworkMapHome title="Office" />;
+  return (
+    <NetworkMapHome
+      title="Office"
+      renderSelectionActions={(selection) => <PlanTasksAction choices={boxPlanChoices(selection)} />}
+      renderSearchResultActions={(found) => <PlanTasksAction choices={() => foundPlanChoices(found)} />}
+      renderSavedFilterActions={(filter) => (
+        <PlanTasksAction
+          variant="ghost"
+          ariaLabel={`Plan tasks on ${filter.name}`}
+          choices={savedFilterPlanChoices(filter)}
+        />
+      )}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import type { EditionPage } from '../../shell/app/editionRoutes';
+import { PROJECTS_PAGE_PATH } from '../../features/tasks/components/projectsLocation';
 
-/** The office edition's own pages. The review's code loads only when it is first opened. */
+/** The office edition's own pages, each loaded when first opened. */
 export const OFFICE_PAGES: readonly EditionPage[] = [
   {
     path: 'inspections',
@@ -8,6 +9,14 @@ export const OFFICE_PAGES: readonly EditionPage[] = [
     lazy: async () => {
       const { OfficeInspectionsPage } = await import('./OfficeInspectionsPage');
       return { Component: OfficeInspectionsPage };
+    },
+  },
+  {
+    path: PROJECTS_PAGE_PATH,
+    label: 'Projects',
+    lazy: async () => {
+      const { ProjectsPage } = await import('../../features/tasks/components/ProjectsPage');
+      return { Component: ProjectsPage };
     },
   },
 ];

@@ -44,7 +44,14 @@ import {
 import { mvtPointLoader, pointOf } from './tileFeatures';
 import type { LayerSource } from './scaleMode';
 import OlFeature from 'ol/Feature';
-import { assetStyle, clusterStyle, editedLocationStyle, userPositionStyles, type Highlight } from './olStyles';
+import {
+  assetStyle,
+  clusterStyle,
+  editedLocationStyle,
+  userPositionStyles,
+  workMarkStyle,
+  type Highlight,
+} from './olStyles';
 import { selectionKey, type SelectedFeature, type SelectionKey } from './selection';
 import { CLUSTER_MIN_RESOLUTION, MAP_LAYERS, type MapLayerId } from './styleTable';
 import type { Wgs84Extent } from '@manway/core/domain/extent';
@@ -69,8 +76,16 @@ export interface NetworkMapEvents {
   onSelect(feature: SelectedFeature | null): void;
   onTilePick(pick: TilePick): void;
   onPointer(lonLat: LonLat | null): void;
-  /** The features of the visible layers that a box the user drew touches. */
-  onBoxSelect(features: SelectedFeature[]): void;
+  /** The features of the visible layers that a box the user drew touches, and the box itself. */
+  onBoxSelect(features: SelectedFeature[], extent: Wgs84Extent): void;
+}
+
+/** A place where the crew has work (a task's asset), numbered as their list numbers it. */
+export interface WorkMark {
+  lonLat: LonLat;
+  label: string;
+  /** The disc's fill: the stage the work is at. */
+  colour: string;
 }
 
 export interface UserPositionMark {
@@ -147,6 +162,7 @@ export class NetworkMap {
   #boxMode = false;
   readonly #dragPan: DragPan | undefined;
   readonly #marks = new VectorSource<Feature<Geometry>>();
+  readonly #workMarks = new VectorSource<Feature<Geometry>>();
   readonly #userPosition = new OlFeature<Geometry>();
   readonly #userAccuracy = new OlFeature<Geometry>();
   readonly #editedLocation = new OlFeature<Geometry>();
@@ -240,13 +256,17 @@ export class NetworkMap {
     this.#userPosition.setStyle(positionStyle);
     this.#userAccuracy.setStyle(accuracyStyle);
     this.#editedLocation.setStyle(editedLocationStyle());
+    this.#map.addLayer(new VectorLayer({ source: this.#workMarks, zIndex: 29 }));
     this.#map.addLayer(new VectorLayer({ source: this.#marks, zIndex: 30 }));
 
     const box = new DragBox({
       className: 'mw-map__dragbox',
       condition: (e) => primaryAction(e) && (this.#boxMode || shiftKeyOnly(e) || platformModifierKeyOnly(e)),
     });
-    box.on('boxend', () => events.onBoxSelect(this.#featuresIn(box.getGeometry().getExtent())));
+    box.on('boxend', () => {
+      const drawn = box.getGeometry().getExtent();
+      events.onBoxSelect(this.#featuresIn(drawn), transformExtent(drawn, 'EPSG:3857', 'EPSG:4326') as Wgs84Extent);
+    });
     this.#map.addInteraction(box);
     this.fitExtent(initialExtent, false);
 
@@ -462,6 +482,18 @@ export class NetworkMap {
         ? circular(mark.lonLat, mark.accuracyMetres, 64).transform('EPSG:4326', 'EPSG:3857')
         : null;
     this.#setMark(this.#userAccuracy, circle);
+  }
+
+  /** Replaces the marks of the crew's work (none: an empty list). */
+  setWorkMarks(marks: readonly WorkMark[]): void {
+    this.#workMarks.clear(true);
+    this.#workMarks.addFeatures(
+      marks.map((mark) => {
+        const feature = new OlFeature<Geometry>(new Point(fromLonLat(mark.lonLat)));
+        feature.setStyle(workMarkStyle(mark.label, mark.colour));
+        return feature;
+      }),
+    );
   }
 
   setEditedLocation(lonLat: LonLat | null): void {

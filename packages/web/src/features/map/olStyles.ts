@@ -147,3 +147,26 @@ export function editedLocationStyle(): Style {
     zIndex: 3,
   });
 }
+
+/**
+ * A place where the crew has work: a numbered square in the colour of the work's stage, above
+ * every asset. Square, so it is never taken for a cluster's round count.
+ */
+export function workMarkStyle(label: string, colour: string): Style {
+  const key = `work|${label}|${colour}`;
+  const cached = cache.get(key);
+  if (cached) return cached[0]!;
+  const style = new Style({
+    image: new RegularShape({
+      points: 4,
+      radius: 16,
+      angle: Math.PI / 4,
+      fill: new Fill({ color: colour }),
+      stroke: new Stroke({ color: '#ffffff', width: 2.5 }),
+    }),
+    text: new Text({ text: label, font: '700 13px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }),
+    zIndex: 4,
+  });
+  cache.set(key, [style]);
+  return style;
+}

@@ -33,4 +33,17 @@ describe('box selection', () => {
     );
     expect(selectionLimitText(boxSelection(many.slice(0, 3)))).toBeNull();
   });
+
+  it('keeps how many of each layer the box touched and the box itself, so work can be planned on all it holds', () => {
+    const box = [8.3, 51.88, 8.32, 51.9] as [number, number, number, number];
+    const selection = boxSelection(
+      [feature('Node', 1, 'MH-1'), feature('Node', 2, 'MH-2'), feature('Section', 5, 'SEC-5')],
+      2,
+      box,
+    );
+    expect(selection.features.map((f) => f.layer)).toEqual(['Node', 'Node']);
+    expect(selection.foundByLayer).toEqual({ Node: 2, Section: 1 });
+    expect(selection.extent).toEqual(box);
+    expect(boxSelection([feature('Node', 1, 'MH-1')]).extent).toBeNull();
+  });
 });

@@ -7,7 +7,11 @@ import type { MapSettings, UserSettings } from '@manway/core/api/settings';
 import type { CoordinateFormat } from '@manway/core/coordinates-format';
 import { settingsReceived } from '../../shell/settings/settingsSlice';
 import { useAppDispatch, useAppSelector } from '../../shell/store/hooks';
-import { keepUserSettingsHere, useGetUserSettingsQuery, useSaveUserSettingsMutation } from './api/userSettings';
+import {
+  keepUserSettingsHere,
+  useGetUserSettingsQuery,
+  useSaveUserSettingsMutation,
+} from '../../shell/settings/userSettingsApi';
 import { MAP_LAYERS, type MapLayerId } from './styleTable';
 
 /**
@@ -23,6 +27,8 @@ export function initialBasemapId(user: UserSettings, map: MapSettings): string {
   return map.basemaps.some((b) => b.id === user.basemapId) ? user.basemapId! : map.defaultBasemapId;
 }
 
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
+
 export function useMapChoices(map: MapSettings, user: UserSettings) {
   const dispatch = useAppDispatch();
   const settings = useAppSelector((state) => state.settings.data);
@@ -30,7 +36,7 @@ export function useMapChoices(map: MapSettings, user: UserSettings) {
   const [basemapId, setBasemapId] = useState(() => initialBasemapId(user, map));
   const [visibleLayers, setVisibleLayers] = useState<ReadonlySet<MapLayerId>>(() => initialVisibleLayers(user));
   const { data: userSettings = user } = useGetUserSettingsQuery();
-  const [saveUserSettings] = useSaveUserSettingsMutation();
+  const [saveUserSettings, saving] = useSaveUserSettingsMutation();
 
   /** Kept for this page in any case; saved for the next visits unless the user is a guest, who has no preferences of their own. */
   const remember = (changes: Partial<UserSettings>) => {
@@ -62,5 +68,14 @@ export function useMapChoices(map: MapSettings, user: UserSettings) {
     remember({ coordinateDisplayFormat });
   };
 
-  return { basemapId, setBasemap, visibleLayers, setLayerVisible, format, setFormat };
+  /** How the last choice's save went, for a page that says so (the map itself does not). */
+  const saveStatus: SaveStatus = saving.isLoading
+    ? 'saving'
+    : saving.isError
+      ? 'failed'
+      : saving.isSuccess
+        ? 'saved'
+        : 'idle';
+
+  return { basemapId, setBasemap, visibleLayers, setLayerVisible, format, setFormat, saveStatus };
 }

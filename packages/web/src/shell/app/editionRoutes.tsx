@@ -13,6 +13,8 @@ export interface EditionPage {
   path: string;
   /** Its name in the navigation. */
   label: string;
+  /** false: reached from another page (a task of the list), not listed in the navigation. */
+  nav?: boolean;
   /** The page itself, or `lazy` to load its code only when it is first opened. */
   element?: ReactNode;
   lazy?: NonIndexRouteObject['lazy'];
@@ -28,7 +30,7 @@ export interface EditionRoutesOptions {
 export function createEditionRoutes({ home, pages = [] }: EditionRoutesOptions): RouteObject[] {
   const nav: NavItem[] = [
     { to: '/', label: 'Home' },
-    ...pages.map((page) => ({ to: `/${page.path}`, label: page.label })),
+    ...pages.filter((page) => page.nav !== false).map((page) => ({ to: `/${page.path}`, label: page.label })),
     { to: '/about', label: 'About' },
   ];
   return [

@@ -12,7 +12,9 @@
 import {
   BulkAcceptResult,
   InspectionCommandResult,
+  InspectionListRow,
   type BulkAcceptRequest,
+  type CreateInspectionRequest,
   type RejectInspectionRequest,
 } from '@manway/core/api/work';
 import { MODIFIED_BY_ANOTHER_USER } from '../../../shell/errors/catalogue';
@@ -21,6 +23,11 @@ import { INSPECTION_TAG } from './inspection';
 import { INSPECTION_GRID_TAG } from './inspectionGrid';
 
 const MAP_TAGS = ['Object', 'LayerFeatures', 'AssetInspections'] as const;
+/**
+ * The crew's list of work, a task's start-info (the tasks feature's tags) and their session's count of
+ * inspections: completing or creating an inspection changes them.
+ */
+const WORK_TAGS = ['MyWork', 'TaskStartInfo', 'AssetTasks', 'InspectionSessions'] as const;
 const OBJECT_FORM = 'ObjectForm';
 const OBSERVATION_RECORDS = 'ObservationRecords';
 
@@ -34,11 +41,18 @@ export interface RejectInspectionArgs extends AcceptInspectionArgs {
   reason: string;
 }
 
+/** The crew's commands on their own inspection (POST api/inspections/{id}/{command}). */
+export type CrewInspectionCommand = 'complete' | 'reopen';
+export interface CrewCommandArgs extends AcceptInspectionArgs {
+  command: CrewInspectionCommand;
+}
+
 const isConflict = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 409;
 
 type Tag =
   | typeof INSPECTION_GRID_TAG
   | (typeof MAP_TAGS)[number]
+  | (typeof WORK_TAGS)[number]
   | { type: typeof INSPECTION_TAG; id: number }
   | { type: typeof OBJECT_FORM | typeof OBSERVATION_RECORDS; id: string };
 
@@ -58,7 +72,7 @@ function decisionTags(ids: readonly number[], changed: boolean, error: unknown):
 
 const inspectionCommandsApi = shellApi
   .enhanceEndpoints({
-    addTagTypes: [INSPECTION_GRID_TAG, INSPECTION_TAG, ...MAP_TAGS, OBJECT_FORM, OBSERVATION_RECORDS],
+    addTagTypes: [INSPECTION_GRID_TAG, INSPECTION_TAG, ...MAP_TAGS, ...WORK_TAGS, OBJECT_FORM, OBSERVATION_RECORDS],
   })
   .injectEndpoints({
     endpoints: (build) => ({
@@ -80,6 +94,30 @@ const inspectionCommandsApi = shellApi
         invalidatesTags: (answer, error, { id }) => decisionTags([id], answer?.changed ?? false, error),
       }),
 
+      /**
+       * POST api/inspections/{id}/complete (incomplete → pending: the office's to review) or reopen
+       * (pending → incomplete, taken back before the review). The task and the crew's list follow.
+       */
+      crewInspectionCommand: build.mutation<InspectionCommandResult, CrewCommandArgs>({
+        query: ({ id, command, version }) => ({
+          url: `api/inspections/${id}/${command}`,
+          method: 'POST',
+          body: { version },
+        }),
+        transformResponse: (data: unknown) => InspectionCommandResult.parse(data),
+        invalidatesTags: (answer, error, { id }) => {
+          const tags = decisionTags([id], answer?.changed ?? false, error);
+          return tags.length ? [...tags, ...WORK_TAGS] : tags;
+        },
+      }),
+
+      /** POST api/inspections: an inspection of an asset picked outside any task (201 with it). */
+      createInspection: build.mutation<InspectionListRow, CreateInspectionRequest>({
+        query: (body) => ({ url: 'api/inspections', method: 'POST', body }),
+        transformResponse: (data: unknown) => InspectionListRow.parse(data),
+        invalidatesTags: [INSPECTION_GRID_TAG, 'AssetInspections', ...WORK_TAGS],
+      }),
+
       /** POST api/inspections/bulk-accept: each one accepted, already accepted or refused with a reason. */
       bulkAcceptInspections: build.mutation<BulkAcceptResult, number[]>({
         query: (ids) => ({
@@ -97,8 +135,13 @@ const inspectionCommandsApi = shellApi
     }),
   });
 
-export const { useAcceptInspectionMutation, useRejectInspectionMutation, useBulkAcceptInspectionsMutation } =
-  inspectionCommandsApi;
+export const {
+  useAcceptInspectionMutation,
+  useRejectInspectionMutation,
+  useBulkAcceptInspectionsMutation,
+  useCrewInspectionCommandMutation,
+  useCreateInspectionMutation,
+} = inspectionCommandsApi;
 export const inspectionCommands = inspectionCommandsApi.endpoints;
 
 /** The words of a refusal (409) for the screen, which shows them itself; null for other failures. */

@@ -23,7 +23,7 @@ import {
 } from '../api/inspectionGrid';
 import { inspectionColumns } from './inspectionColumns';
 import { GROUP_LABELS } from './inspectionLabels';
-import { reviewSearch } from './inspectionsLocation';
+import { reviewSearch, type InspectionHref } from './inspectionsLocation';
 
 /** What the user asked of the list; the page of answers itself lives in RTK Query's cache. */
 interface ListView {
@@ -95,7 +95,16 @@ export function bulkAcceptNotification(
  * One group's list on the shared grid, paged, sorted, searched and filtered by the server. In the
  * pending list a reviewer selects rows and accepts them in one request.
  */
-export function InspectionList({ group, canReview }: { group: InspectionGroup; canReview: boolean }) {
+export function InspectionList({
+  group,
+  canReview,
+  inspectionHref = reviewSearch,
+}: {
+  group: InspectionGroup;
+  canReview: boolean;
+  /** Where a row leads: the review in this page's address, unless the edition opens its own page. */
+  inspectionHref?: InspectionHref;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [view, setView] = useState(INITIAL_VIEW);
@@ -104,8 +113,11 @@ export function InspectionList({ group, canReview }: { group: InspectionGroup; c
   const [bulkAccept, { isLoading: accepting }] = useBulkAcceptInspectionsMutation();
   const bulk = group === 'pending' && canReview;
 
-  const columns = useMemo(() => inspectionColumns(group, (row) => reviewSearch(group, row)), [group]);
-  const onRowClick = useCallback((row: InspectionListRow) => navigate(reviewSearch(group, row)), [group, navigate]);
+  const columns = useMemo(() => inspectionColumns(group, (row) => inspectionHref(group, row)), [group, inspectionHref]);
+  const onRowClick = useCallback(
+    (row: InspectionListRow) => navigate(inspectionHref(group, row)),
+    [group, inspectionHref, navigate],
+  );
 
   // The last answer's total keeps the pager steady while the next page loads.
   const total = lastPage?.total;

@@ -63,6 +63,17 @@ describe('the inspections lists', () => {
     expect(await within(grid).findByText('Rejected: Camera lens fogged from 12 m')).toBeInTheDocument();
   });
 
+  it("an edition with its own page of an inspection (the crew's) has each row lead there", async () => {
+    const server = inspectionsServer({ pending: [inspectionRow({ id: 7 })] });
+    const { router } = await renderEdition({
+      server,
+      home: <InspectionsPage inspectionHref={(_group, row) => `/inspections/${row.id}`} />,
+    });
+    const grid = await screen.findByRole('table', { name: 'Pending inspections' });
+    await userEvent.click((await within(grid).findAllByText('Ann Operator'))[0]!);
+    expect(router.state.location.pathname).toBe('/inspections/7');
+  });
+
   it('the completed list shows who reviewed it and when, and is asked for with its group', async () => {
     const user = userEvent.setup();
     const server = inspectionsServer({

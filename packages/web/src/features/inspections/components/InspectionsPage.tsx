@@ -6,7 +6,7 @@ import { useGetInspectionGridQuery } from '../api/inspectionGrid';
 import { InspectionList } from './InspectionList';
 import { InspectionReview, type InspectionReviewSlots } from './InspectionReview';
 import { GROUP_LABELS } from './inspectionLabels';
-import { listSearch, readInspectionsLocation } from './inspectionsLocation';
+import { listSearch, readInspectionsLocation, type InspectionHref } from './inspectionsLocation';
 import './InspectionsPage.css';
 
 /** The smallest page the server serves: a tab needs only the total. */
@@ -54,7 +54,13 @@ function GroupTab({
  * of one. Where the user is lives in the address (inspectionsLocation.ts). The list stays mounted,
  * hidden, while a review is open, so coming back finds its page, sort and filters as they were.
  */
-export function InspectionsPage(slots: InspectionReviewSlots) {
+export function InspectionsPage({
+  inspectionHref,
+  ...slots
+}: InspectionReviewSlots & {
+  /** Rows lead to the edition's own page of an inspection instead of the review here (the crew's). */
+  inspectionHref?: InspectionHref;
+}) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { group, inspection } = readInspectionsLocation(searchParams);
@@ -98,7 +104,7 @@ export function InspectionsPage(slots: InspectionReviewSlots) {
         </div>
         <div role="tabpanel" id={panelId} aria-labelledby={tabId(group)} className="mw-inspections__panel">
           {/* A list of its own per group: each keeps its page, sort and filters apart. */}
-          <InspectionList key={group} group={group} canReview={canReview} />
+          <InspectionList key={group} group={group} canReview={canReview} inspectionHref={inspectionHref} />
         </div>
       </div>
       {inspection && (

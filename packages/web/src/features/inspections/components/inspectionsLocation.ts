@@ -27,6 +27,9 @@ export function listSearch(group: InspectionGroup): string {
   return `?${new URLSearchParams({ group }).toString()}`;
 }
 
+/** Where a row of a list leads. */
+export type InspectionHref = (group: InspectionGroup, row: Pick<InspectionListRow, 'id'>) => string;
+
 export function reviewSearch(group: InspectionGroup, row: Pick<InspectionListRow, 'id'>): string {
   return `?${new URLSearchParams({ group, inspection: String(row.id) }).toString()}`;
 }

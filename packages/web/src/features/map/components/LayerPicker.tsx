@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MapResults } from '@manway/core/api/map';
 import type { Basemap } from '@manway/core/api/settings';
 import { tileIsThinned, tileShowsType } from '@manway/core/api/tiles';
@@ -54,6 +55,53 @@ export function searchCountText(results: MapResults): string {
   return `search: ${count.format(results.total)} shown`;
 }
 
+/** A checkbox per layer, with a note beside each (the map's counts). */
+export function LayerChecklist({
+  visibleLayers,
+  onLayerToggle,
+  renderNote,
+}: Pick<LayerPickerProps, 'visibleLayers' | 'onLayerToggle'> & { renderNote?(layer: MapLayerId): ReactNode }) {
+  return (
+    <ul className="mw-layer-picker__list">
+      {MAP_LAYERS.map((layer) => (
+        <li key={layer} className="mw-layer-picker__layer">
+          <Checkbox
+            label={LAYER_LABELS[layer]}
+            checked={visibleLayers.has(layer)}
+            onChange={(checked) => onLayerToggle(layer, checked)}
+          />
+          {renderNote?.(layer)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One radio button per basemap. */
+export function BasemapChoices({
+  basemaps,
+  basemapId,
+  onBasemapChange,
+}: Pick<LayerPickerProps, 'basemaps' | 'basemapId' | 'onBasemapChange'>) {
+  return (
+    <fieldset className="mw-layer-picker__basemaps">
+      <legend className="mw-legend__group">Basemap</legend>
+      {basemaps.map((b) => (
+        <label key={b.id} className="mw-layer-picker__basemap">
+          <input
+            type="radio"
+            name="basemap"
+            value={b.id}
+            checked={b.id === basemapId}
+            onChange={() => onBasemapChange(b.id)}
+          />
+          <span>{b.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function LayerPicker(props: LayerPickerProps) {
   const {
     basemaps,
@@ -72,41 +120,22 @@ export function LayerPicker(props: LayerPickerProps) {
       <h2 id="mw-layers-title" className="mw-map__panel-title">
         Layers
       </h2>
-      <ul className="mw-layer-picker__list">
-        {MAP_LAYERS.map((layer) => (
-          <li key={layer} className="mw-layer-picker__layer">
-            <Checkbox
-              label={LAYER_LABELS[layer]}
-              checked={visibleLayers.has(layer)}
-              onChange={(checked) => onLayerToggle(layer, checked)}
-            />
-            <span className="mw-layer-picker__count" data-testid={`layer-count-${layer}`} aria-live="polite">
-              {filtered?.layer === layer
-                ? searchCountText(filtered.results)
-                : visibleLayers.has(layer)
-                  ? loading.has(layer)
-                    ? 'loading…'
-                    : layerCountText(results[layer], sources[layer], layer, tileZoom)
-                  : 'hidden'}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <fieldset className="mw-layer-picker__basemaps">
-        <legend className="mw-legend__group">Basemap</legend>
-        {basemaps.map((b) => (
-          <label key={b.id} className="mw-layer-picker__basemap">
-            <input
-              type="radio"
-              name="basemap"
-              value={b.id}
-              checked={b.id === basemapId}
-              onChange={() => onBasemapChange(b.id)}
-            />
-            <span>{b.name}</span>
-          </label>
-        ))}
-      </fieldset>
+      <LayerChecklist
+        visibleLayers={visibleLayers}
+        onLayerToggle={onLayerToggle}
+        renderNote={(layer) => (
+          <span className="mw-layer-picker__count" data-testid={`layer-count-${layer}`} aria-live="polite">
+            {filtered?.layer === layer
+              ? searchCountText(filtered.results)
+              : visibleLayers.has(layer)
+                ? loading.has(layer)
+                  ? 'loading…'
+                  : layerCountText(results[layer], sources[layer], layer, tileZoom)
+                : 'hidden'}
+          </span>
+        )}
+      />
+      <BasemapChoices basemaps={basemaps} basemapId={basemapId} onBasemapChange={onBasemapChange} />
     </section>
   );
 }

@@ -62,7 +62,7 @@ export default function MapCanvas(props: MapCanvasProps) {
         onSelect: (feature) => events.current.onSelect(feature),
         onTilePick: (pick) => events.current.onTilePick(pick),
         onPointer: (lonLat) => events.current.onPointer(lonLat),
-        onBoxSelect: (features) => events.current.onBoxSelect(features),
+        onBoxSelect: (features, extent) => events.current.onBoxSelect(features, extent),
       },
       events.current.tileUrlOf,
     );

@@ -11,6 +11,7 @@ import type { ObjectDetails } from '@manway/core/api/objects';
 import type { InspectionSummary } from '@manway/core/api/work';
 import type { MapSettings, UserSettings } from '@manway/core/api/settings';
 import type { CoordinateFormat } from '@manway/core/coordinates-format';
+import type { Wgs84Extent } from '@manway/core/domain/extent';
 import { formatCoordinatePair } from '@manway/core/rules/coordinates';
 import { confirm } from '../../../shell/confirm/confirm';
 import { useAppDispatch, useAppSelector } from '../../../shell/store/hooks';
@@ -19,9 +20,9 @@ import { selectHasUnsavedChanges } from '../../../shell/unsaved/unsavedSlice';
 import { Button } from '../../../ui/controls/Button';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useGetMapSettingsQuery } from '../api/mapSettings';
-import { useGetUserSettingsQuery } from '../api/userSettings';
+import { useGetUserSettingsQuery } from '../../../shell/settings/userSettingsApi';
 import { tileUrl } from '../api/tileUrl';
-import type { LonLat, NetworkMap, UserPositionMark } from '../networkMap';
+import type { LonLat, NetworkMap, UserPositionMark, WorkMark } from '../networkMap';
 import { cutLayers, filteredLayer } from '../layerNotices';
 import {
   boxSelection,
@@ -56,6 +57,8 @@ export interface MapTools {
   coordinateFormat: CoordinateFormat;
   setUserPosition(mark: UserPositionMark | null): void;
   setEditedLocation(lonLat: LonLat | null): void;
+  /** The crew's work drawn over the assets, numbered as their list is. */
+  showWorkMarks(marks: readonly WorkMark[]): void;
   centreOn(lonLat: LonLat): void;
   /** Resolves with the next point the user clicks on the map, or null when cancelled. */
   pickPoint(): Promise<LonLat | null>;
@@ -82,6 +85,8 @@ export interface MapPageExtensions {
   renderObjectSections?(object: ObjectDetails, tools: MapTools): ReactNode;
   /** What an inspection listed in an asset's details opens: its observations. */
   renderObservations?(inspection: InspectionSummary, title: string): ReactNode;
+  /** Actions on what a box selected, in the selection list (the office's Plan tasks…). */
+  renderSelectionActions?(selection: BoxSelection, tools: MapTools): ReactNode;
 }
 
 export function MapPage({ title, ...extensions }: { title: string } & MapPageExtensions) {
@@ -113,6 +118,7 @@ function NetworkMapView({
   renderObjectSections,
   renderObservations,
   renderPanel,
+  renderSelectionActions,
 }: Loaded & MapPageExtensions) {
   const dispatch = useAppDispatch();
   const { basemapId, setBasemap, visibleLayers, setLayerVisible, format, setFormat } = useMapChoices(map, user);
@@ -133,7 +139,15 @@ function NetworkMapView({
       hideLayer(layer);
       if (selected?.layer === layer) setSelected(null);
       // What cannot be seen cannot stay selected.
-      if (selection) setSelection(boxSelection(selection.features.filter((f) => f.layer !== layer)));
+      if (selection) {
+        setSelection(
+          boxSelection(
+            selection.features.filter((f) => f.layer !== layer),
+            undefined,
+            selection.extent,
+          ),
+        );
+      }
     }
   };
 
@@ -160,8 +174,8 @@ function NetworkMapView({
   const onTilePick = useTilePick(onSelect);
 
   const onBoxSelect = useCallback(
-    (found: SelectedFeature[]) => {
-      const next = boxSelection(found);
+    (found: SelectedFeature[], extent: Wgs84Extent) => {
+      const next = boxSelection(found, undefined, extent);
       setSelection(next);
       onSelect(null);
     },
@@ -175,6 +189,7 @@ function NetworkMapView({
         coordinateFormat: format,
         setUserPosition: (mark) => networkMap.setUserPosition(mark),
         setEditedLocation: (lonLat) => networkMap.setEditedLocation(lonLat),
+        showWorkMarks: (marks) => networkMap.setWorkMarks(marks),
         centreOn: (lonLat) => networkMap.centreOn(lonLat),
         pickPoint: () => networkMap.pickPoint(),
         cancelPick: () => networkMap.cancelPick(),
@@ -215,6 +230,7 @@ function NetworkMapView({
             features={selection.features}
             active={active}
             limitText={selectionLimitText(selection)}
+            actions={tools && renderSelectionActions?.(selection, tools)}
             onOpen={(f) => onSelect(f)}
             onClear={() => {
               setSelection(null);

@@ -41,6 +41,33 @@ describe('selection list', () => {
     expect(screen.queryByText('Selection limit exceeded')).not.toBeInTheDocument();
   });
 
+  it('shows what an edition offers to do with the selection, and nothing of it once the selection is empty', () => {
+    const { rerender } = render(
+      <SelectionList
+        features={[manhole]}
+        active={null}
+        limitText={null}
+        onOpen={() => {}}
+        onClear={() => {}}
+        actions={<button type="button">Plan tasks…</button>}
+      />,
+    );
+    expect(
+      within(screen.getByTestId('selection-list')).getByRole('button', { name: 'Plan tasks…' }),
+    ).toBeInTheDocument();
+    rerender(
+      <SelectionList
+        features={[]}
+        active={null}
+        limitText={null}
+        onOpen={() => {}}
+        onClear={() => {}}
+        actions={<button type="button">Plan tasks…</button>}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Plan tasks…' })).toBeNull();
+  });
+
   it('shows the selection limit notice and clears on request', async () => {
     const onClear = vi.fn();
     render(

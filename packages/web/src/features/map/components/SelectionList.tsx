@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../ui/controls/Button';
 import { selectionKey, type SelectedFeature, type SelectionKey } from '../selection';
 import { LAYER_LABELS, subtypeLabel } from '../styleTable';
@@ -9,10 +10,12 @@ export interface SelectionListProps {
   limitText: string | null;
   onOpen(feature: SelectedFeature): void;
   onClear(): void;
+  /** What an edition offers to do with the selection, under its heading. */
+  actions?: ReactNode;
 }
 
 /** What a box selected: one row per feature, the open one marked, and the way to let go of them all. */
-export function SelectionList({ features, active, limitText, onOpen, onClear }: SelectionListProps) {
+export function SelectionList({ features, active, limitText, onOpen, onClear, actions }: SelectionListProps) {
   return (
     <section className="mw-selection" aria-labelledby="mw-selection-title" data-testid="selection-list">
       <header className="mw-selection__header">
@@ -23,6 +26,7 @@ export function SelectionList({ features, active, limitText, onOpen, onClear }: 
           Clear
         </Button>
       </header>
+      {actions && features.length > 0 && <div className="mw-selection__actions">{actions}</div>}
       {limitText && (
         <div className="mw-selection__limit" role="status">
           <strong>Selection limit exceeded</strong>

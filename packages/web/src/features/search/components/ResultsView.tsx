@@ -1,5 +1,7 @@
-import type { ResultRow } from '@manway/core/api/filters';
+import type { ReactNode } from 'react';
+import type { ResultIds, ResultRow, SearchCount } from '@manway/core/api/filters';
 import type { MapResults } from '@manway/core/api/map';
+import { useLazyGetResultIdsQuery } from '../api/filterResults';
 import { Pager } from '../../../ui/pager/Pager';
 import { LoadingStatus } from '../../../ui/Spinner';
 import {
@@ -9,10 +11,20 @@ import {
   tooManyInListText,
   tooManyOnMapText,
 } from '../searchTexts';
-import type { SearchMap } from '../searchMap';
+import { layerOf, type SearchLayer, type SearchMap } from '../searchMap';
 import { useResultPages, type ResultPages } from '../useResultPages';
 import type { Search } from '../useSearchRun';
 import { ResultGrid } from './ResultGrid';
+
+/** What a search found, for an edition's actions on it (the office's Plan tasks…). */
+export interface FoundAssets {
+  objectType: SearchLayer;
+  /** The saved filter the search ran, if it ran one as saved. */
+  savedName: string | null;
+  count: SearchCount;
+  /** Every id found, up to the selection cap (selectionCapExceeded says when there are more). */
+  ids(): Promise<ResultIds>;
+}
 
 export interface ResultsViewProps {
   /** One run: the view is keyed by it, so its pages start afresh with each run. */
@@ -20,12 +32,24 @@ export interface ResultsViewProps {
   mapResults: MapResults | null;
   map: SearchMap;
   onOpen(row: ResultRow): void;
+  /** Actions on what the search found, shown once it found anything. */
+  renderActions?(found: FoundAssets): ReactNode;
 }
 
 /** The search count, the notices, and the results: a short list for a term, the grid for a filter. */
-export function ResultsView({ search, mapResults, map, onOpen }: ResultsViewProps) {
+export function ResultsView({ search, mapResults, map, onOpen, renderActions }: ResultsViewProps) {
   const pages = useResultPages(search);
   const { list } = pages;
+  const [loadIds] = useLazyGetResultIdsQuery();
+  const actions =
+    list && list.count.found > 0
+      ? renderActions?.({
+          objectType: layerOf(search.definition.objectType),
+          savedName: search.savedName,
+          count: list.count,
+          ids: () => loadIds(search.definition).unwrap(),
+        })
+      : null;
   const listNotice = list && tooManyInListText(list.count);
   // The viewport variant stops counting at its limit and says so with plusFound.
   const mapCut = mapResults && (mapResults.plusFound || mapResults.total > mapResults.features.length);
@@ -34,6 +58,7 @@ export function ResultsView({ search, mapResults, map, onOpen }: ResultsViewProp
       <p className="mw-search__count" role="status" data-testid="search-count">
         {list ? searchCountText(list.count) : pages.failed ? 'The search failed.' : 'Searching…'}
       </p>
+      {actions && <div className="mw-search__actions">{actions}</div>}
       {mapResults && (
         <p className="mw-search__hint" data-testid="search-map-count">
           {mapOnlyText(search.mode, mapResults.features.length)}

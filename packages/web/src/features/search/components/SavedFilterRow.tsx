@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ADVANCED_FILTER_MESSAGE, type SavedFilterSummary } from '@manway/core/api/filters';
 import { Button } from '../../../ui/controls/Button';
 
@@ -13,6 +13,8 @@ interface RowProps {
   onRename(name: string): Promise<string | null>;
   onUpdate(): void;
   onDelete(): void;
+  /** What an edition adds to the filter's commands. */
+  actions?: ReactNode;
 }
 
 /** One saved filter with its commands; renaming happens in place. */
@@ -27,6 +29,7 @@ export function SavedFilterRow({
   onRename,
   onUpdate,
   onDelete,
+  actions,
 }: RowProps) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,6 +96,7 @@ export function SavedFilterRow({
               </Button>
             </>
           )}
+          {actions}
         </div>
       )}
       {error && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FilterDefinition, SavedFilter, SavedFilterSummary, UpdateSavedFilter } from '@manway/core/api/filters';
 import { validateName } from '@manway/core/rules/names';
 import { confirm } from '../../../shell/confirm/confirm';
@@ -25,13 +25,15 @@ export interface SavedFiltersProps {
   /** The search on the map now, which Save as and Update store. */
   current: FilterDefinition | null;
   onApply(filter: SavedFilter): void;
+  /** An edition's actions on a filter, in its row (the office's Plan tasks…). */
+  renderActions?(filter: SavedFilterSummary): ReactNode;
 }
 
 /**
  * The user's saved filters: apply, save the current search, rename, update, delete, reorder, import.
  * Each change refreshes the list through its cache tag.
  */
-export function SavedFilters({ current, onApply }: SavedFiltersProps) {
+export function SavedFilters({ current, onApply, renderActions }: SavedFiltersProps) {
   const dispatch = useAppDispatch();
   // Read each time the list opens: the user may have changed it in another session.
   const listed = useListSavedFiltersQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -144,6 +146,7 @@ export function SavedFilters({ current, onApply }: SavedFiltersProps) {
               onRename={(name) => rename(f, name)}
               onUpdate={() => void update(f).catch(() => {})}
               onDelete={() => void remove(f).catch(() => {})}
+              actions={renderActions?.(f)}
             />
           ))}
         </ol>

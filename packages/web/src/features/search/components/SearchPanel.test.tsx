@@ -7,7 +7,8 @@ import { generalSettings } from '../../../testing/fixtures';
 import { FakeServer, type FakeReply } from '../../../testing/fakeServer';
 import { renderEdition } from '../../../testing/renderEdition';
 import type { SearchMap } from '../searchMap';
-import { SearchPanel } from './SearchPanel';
+import type { FoundAssets } from './ResultsView';
+import { SearchPanel, type SearchPanelProps } from './SearchPanel';
 
 const nodeForm: FilterForm = {
   objectType: 'Node',
@@ -103,6 +104,7 @@ async function open({
   saved = [] as SavedFilterSummary[],
   available = [] as AvailableFilter[],
   server = new FakeServer(),
+  actions = {} as Pick<SearchPanelProps, 'renderResultActions' | 'renderSavedFilterActions'>,
 } = {}) {
   const map = fakeMap();
   server
@@ -112,7 +114,7 @@ async function open({
     .on('GET', '/api/filters/results/map', onMap)
     .on('GET', '/api/filters/saved-filters/list', { json: saved })
     .on('GET', '/api/filters/saved-filters/available-filters', { json: available });
-  const shell = await renderEdition({ server, home: <SearchPanel map={map} /> });
+  const shell = await renderEdition({ server, home: <SearchPanel map={map} {...actions} /> });
   await screen.findByRole('searchbox');
   return { ...shell, map, user: userEvent.setup() };
 }
@@ -519,5 +521,57 @@ describe('saved filters', () => {
     ).toBe('Manholes');
     expect(sentFilters(server)).toEqual([definition]);
     await vi.waitFor(() => expect(map.showSearchResults).toHaveBeenCalledWith(mapResults(1), 'filter'));
+  });
+});
+
+describe('actions an edition adds', () => {
+  it('what a search found is handed over with its type, count and a way to its ids', async () => {
+    const server = new FakeServer().on('POST', '/api/filters/results/list/ids', {
+      json: { ids: [7], selectionCapExceeded: false, selectionCap: 2000 },
+    });
+    const handed: FoundAssets[] = [];
+    const { user } = await open({
+      server,
+      actions: {
+        renderResultActions: (found) => {
+          handed.push(found);
+          return <button type="button">Plan tasks…</button>;
+        },
+      },
+    });
+    expect(screen.queryByRole('button', { name: 'Plan tasks…' })).toBeNull();
+    await user.type(screen.getByRole('searchbox'), 'MH-0007');
+    const results = await screen.findByTestId('search-results');
+    expect(await within(results).findByRole('button', { name: 'Plan tasks…' })).toBeInTheDocument();
+    const found = handed.at(-1)!;
+    expect(found).toMatchObject({ objectType: 'Node', savedName: null, count: { found: 1 } });
+    expect(await found.ids()).toMatchObject({ ids: [7], selectionCapExceeded: false });
+    const sent = JSON.parse(String(server.callsTo('POST', '/api/filters/results/list/ids')[0]!.body)) as {
+      filter: string;
+    };
+    expect(JSON.parse(sent.filter)).toMatchObject({ objectType: 'Node', term: 'MH-0007' });
+  });
+
+  it('nothing is offered for a search that found nothing', async () => {
+    const { user } = await open({
+      results: { json: list({ found: 0, plusFound: false, shown: 'all', shownCount: 0 }, []) },
+      actions: { renderResultActions: () => <button type="button">Plan tasks…</button> },
+    });
+    await user.type(screen.getByRole('searchbox'), 'nothing');
+    await screen.findByText('No results');
+    expect(screen.queryByRole('button', { name: 'Plan tasks…' })).toBeNull();
+  });
+
+  it('each saved filter row shows the actions for that filter', async () => {
+    const { user } = await open({
+      saved: [summary({ name: 'Very poor sections', objectType: 'Section' }), summary({ name: 'Mine', position: 1 })],
+      actions: {
+        renderSavedFilterActions: (filter) => <button type="button">{`Plan tasks on ${filter.name}`}</button>,
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Saved filters' }));
+    const rows = await screen.findAllByTestId('saved-filter');
+    expect(within(rows[0]!).getByRole('button', { name: 'Plan tasks on Very poor sections' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Plan tasks on Mine' })).toBeInTheDocument();
   });
 });

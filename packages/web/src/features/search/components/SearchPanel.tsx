@@ -3,15 +3,21 @@
  * advanced search form and the saved filters, over one run whose results are highlighted or
  * filtered on the map and listed; opening a result selects it on the map as a click does.
  */
-import { useCallback, useState } from 'react';
-import { ADVANCED_FILTER_MESSAGE, FilterDefinition, type ResultRow, type SavedFilter } from '@manway/core/api/filters';
+import { useCallback, useState, type ReactNode } from 'react';
+import {
+  ADVANCED_FILTER_MESSAGE,
+  FilterDefinition,
+  type ResultRow,
+  type SavedFilter,
+  type SavedFilterSummary,
+} from '@manway/core/api/filters';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useGetFilterFormQuery, useLazyGetFilterFormQuery } from '../api/filterForms';
 import { fromDefinition, type FilterDraft } from '../filterDraft';
 import { layerOf, openOnMap, type SearchLayer, type SearchMap } from '../searchMap';
 import { useSearchRun } from '../useSearchRun';
 import { AdvancedSearch } from './AdvancedSearch';
-import { ResultsView } from './ResultsView';
+import { ResultsView, type FoundAssets } from './ResultsView';
 import { SavedFilters } from './SavedFilters';
 import { SearchTypeSelect } from './SearchTypeSelect';
 import { SimpleSearch } from './SimpleSearch';
@@ -34,9 +40,13 @@ export interface SearchPanelProps {
   map: SearchMap;
   /** The search box's debounce; the spec's keyboard default unless given. */
   debounceMs?: number;
+  /** An edition's actions on what a search found (the office's Plan tasks…). */
+  renderResultActions?(found: FoundAssets): ReactNode;
+  /** An edition's actions on a saved filter, in its row. */
+  renderSavedFilterActions?(filter: SavedFilterSummary): ReactNode;
 }
 
-export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
+export function SearchPanel({ map, debounceMs, renderResultActions, renderSavedFilterActions }: SearchPanelProps) {
   const [tab, setTab] = useState<Tab>('simple');
   const [objectType, setObjectType] = useState<SearchLayer>('Node');
   const [term, setTerm] = useState('');
@@ -94,7 +104,11 @@ export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
       </div>
       <div id="mw-search-tabpanel" role="tabpanel" aria-labelledby={`mw-search-tab-${tab}`}>
         {tab === 'saved' ? (
-          <SavedFilters current={search?.definition ?? null} onApply={(s) => void applySaved(s).catch(() => {})} />
+          <SavedFilters
+            current={search?.definition ?? null}
+            onApply={(s) => void applySaved(s).catch(() => {})}
+            renderActions={renderSavedFilterActions}
+          />
         ) : !form ? (
           <LoadingStatus />
         ) : tab === 'simple' ? (
@@ -133,7 +147,16 @@ export function SearchPanel({ map, debounceMs }: SearchPanelProps) {
         </p>
       )}
       {lockedText && <p className="mw-search__hint">{lockedText}</p>}
-      {search && <ResultsView key={search.run} search={search} mapResults={mapResults} map={map} onOpen={openResult} />}
+      {search && (
+        <ResultsView
+          key={search.run}
+          search={search}
+          mapResults={mapResults}
+          map={map}
+          onOpen={openResult}
+          renderActions={renderResultActions}
+        />
+      )}
     </section>
   );
 }

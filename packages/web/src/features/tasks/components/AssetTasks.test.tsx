@@ -1,35 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TaskList, TaskSummary } from '@manway/core/api/work';
+import type { TaskList } from '@manway/core/api/work';
 import { generalSettings } from '../../../testing/fixtures';
 import { FakeServer } from '../../../testing/fakeServer';
 import { renderEdition } from '../../../testing/renderEdition';
 import { ASSET_TASKS_LIMIT } from '../api/assetTasks';
-import { AssetTasks, NO_TASKS } from './AssetTasks';
+import { NO_TASKS } from '../taskLabels';
+import { AssetTasks } from './AssetTasks';
+import { taskSummary } from './taskFixtures';
 
-const task = (over: Partial<TaskSummary> = {}): TaskSummary => ({
-  id: 31,
-  projectId: 4,
-  projectName: 'North catchment 2024',
-  taskType: 'inspect',
-  state: 'planned',
-  assetType: 'Section',
-  assetId: 2026,
-  assetReadableId: 'S-00001',
-  position: null,
-  distanceM: null,
-  district: 'Riverside',
-  dueDate: '2024-09-30',
-  assignment: {
-    id: 9,
-    assignedTo: { id: 'u-1', login: 'crew1', displayName: 'Carl Crew' },
-    scheduledDate: '2024-09-12',
-    status: 'assigned',
-  },
-  inspection: null,
-  version: 1,
-  ...over,
-});
+const task = taskSummary;
 
 async function open(list: TaskList) {
   const server = new FakeServer()

@@ -1,27 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import type { TaskSummary } from '@manway/core/api/work';
-import type { TaskState } from '@manway/core/domain/types';
 import { DateTimeText } from '../../../ui/date-time/DateTimeText';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useGetAssetTasksQuery, type AssetTaskParent } from '../api/assetTasks';
+import { NO_TASKS, TASK_STATE_LABELS, TASK_TYPE_LABELS } from '../taskLabels';
 import './AssetTasks.css';
-
-const TYPE_LABELS: Record<TaskSummary['taskType'], string> = {
-  inspect: 'Inspect',
-  clean: 'Clean',
-  rehabilitate: 'Rehabilitate',
-};
-
-const STATE_LABELS: Record<TaskState, string> = {
-  planned: 'Planned',
-  started: 'Started',
-  'inspection-created': 'Inspection created',
-  completed: 'Completed',
-  deleted: 'Deleted',
-};
-
-/** The spec's empty-state text (section 9). */
-export const NO_TASKS = 'No tasks';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,9 +38,9 @@ export function AssetTasks({ parent }: { parent: AssetTaskParent }) {
           {list.items.map((task) => (
             <li key={task.id} className="mw-asset-tasks__item" data-testid="asset-task">
               <div className="mw-asset-tasks__heading">
-                <strong>{TYPE_LABELS[task.taskType]}</strong>
+                <strong>{TASK_TYPE_LABELS[task.taskType]}</strong>
                 <span className={`mw-asset-tasks__state mw-asset-tasks__state--${task.state}`}>
-                  {STATE_LABELS[task.state]}
+                  {TASK_STATE_LABELS[task.state]}
                 </span>
               </div>
               <dl className="mw-asset-tasks__facts">

@@ -1,5 +1,5 @@
 import { UserSettings } from '@manway/core/api/settings';
-import { shellApi } from '../../../shell/request/api';
+import { shellApi } from '../request/api';
 
 const userSettingsApi = shellApi.injectEndpoints({
   endpoints: (build) => ({
