@@ -302,4 +302,24 @@ describe('the inspection workflow from the Office to the Field and back', () => 
       await crew.context().close();
     },
   );
+
+  it(
+    'Inspect another asset… picks an asset by its id and opens a new inspection of it outside any task',
+    { timeout: 120_000 },
+    async () => {
+      const manhole = manholes[2]!;
+      const page = await crewTablet();
+      await page.getByRole('button', { name: 'Inspect another asset…' }).click();
+      const selector = page.getByRole('dialog', { name: 'Inspect another asset' });
+      await selector.getByLabel('Asset type').selectOption('Node');
+      await selector.getByRole('combobox', { name: 'Asset id' }).fill(manhole.readableId);
+      await selector.getByRole('option', { name: manhole.readableId }).first().click({ timeout: 30_000 });
+      await selector.getByRole('button', { name: 'Create inspection' }).click();
+      await page.waitForURL(/\/inspect\/inspections\/\d+$/);
+      await page.getByTestId('inspection-standing').filter({ hasText: 'Being recorded' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: `Inspection of Node ${manhole.readableId}` }).waitFor();
+      await screenshot(page, 'workflow-field-unplanned', { viewport: true });
+      await page.context().close();
+    },
+  );
 });

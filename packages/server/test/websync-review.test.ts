@@ -35,10 +35,12 @@ async function newTask(scenario: string): Promise<number> {
 }
 
 /** Runs a scenario as the schedule would; answers its client log. */
-async function run(scenario: 'GettingPlannedTasks' | 'SendingCompletedTasks'): Promise<string> {
+async function run(scenario: 'GettingPlannedTasks' | 'SendingCompletedTasks' | 'GettingUsers'): Promise<string> {
   const id = await newTask(scenario);
-  expect(await field.services.syncAgent.run(id)).toBe('FinishedSuccessfully');
-  return (await fieldAdmin.get(`/api/syncAgentTask/log?taskId=${id}&type=Client`)).text;
+  const status = await field.services.syncAgent.run(id);
+  const log = (await fieldAdmin.get(`/api/syncAgentTask/log?taskId=${id}&type=Client`)).text;
+  expect(status, log).toBe('FinishedSuccessfully');
+  return log;
 }
 const getPlannedTasks = () => run('GettingPlannedTasks');
 const sendCompletedTasks = () => run('SendingCompletedTasks');
@@ -382,6 +384,141 @@ describe("the Office's review reaches the Field with Getting planned tasks", () 
   );
 });
 
+describe('an inspection recorded in the Field outside any task', () => {
+  /** A section the Field holds with no open task on it: planned, copied, then dropped by the Office. */
+  async function fieldSectionWithoutTask(): Promise<{ id: number; code: string; globalId: string }> {
+    const [task] = await plan(1);
+    await getPlannedTasks();
+    expect((await planner.post('/api/tasks', { TaskIds: [task!.officeId] })).status).toBe(200);
+    expect(await getPlannedTasks()).toContain(`Deleted in the Office: the task on ${task!.code}.`);
+    const asset = await one(
+      field,
+      sql`SELECT a.id::int AS id, a.global_id::text AS "globalId" FROM tasks t JOIN assets a ON a.id = t.asset_id
+       WHERE t.global_id = ${task!.globalId}`,
+    );
+    return { id: asset.id as number, globalId: asset.globalId as string, code: task!.code };
+  }
+
+  it(
+    "is sent pending; rejected in the Office it goes back to the crew with the reason; completed again and accepted, it is completed in the Field with the Office's condition",
+    async () => {
+      // The crew signs in to the Field with the accounts "Getting users" brings (their password hashes
+      // are read by the Office's account marked as the sync agent).
+      await office.db.query(sql`UPDATE users SET sync_agent = true WHERE login = 'syncer'`);
+      await run('GettingUsers');
+      const section = await fieldSectionWithoutTask();
+      const created = await crew.post('/api/inspections', { parentObjectType: 'Section', parentObjectId: section.id });
+      expect(created.status, created.text).toBe(201);
+      const inspectionId = created.body.id as number;
+      expect(await crewCommand(inspectionId, 'complete')).toMatchObject({ status: 'pending', taskId: null });
+
+      expect(await sendCompletedTasks()).toMatch(/Completed inspections: 1 copied/);
+      const officeId = await inOffice(inspectionId);
+      expect(await officeView(officeId)).toMatchObject({ status: 'pending', review: null, taskId: null });
+      const reject = await reviewer.post(`/api/inspections/${officeId}/reject`, {
+        reason: 'No photo of the\nstart node',
+      });
+      expect(reject.status, reject.text).toBe(200);
+      const rejected = await officeView(officeId);
+      const day = rejected.inspectedAt.slice(0, 10);
+
+      const log = await getPlannedTasks();
+      expect(log).toContain(
+        `Rejected in the Office by Olive Office: the inspection of ${section.code} on ${day}, ` +
+          'back with the crew ("No photo of the start node").',
+      );
+      expect(log).toMatch(/The Office's decisions on 1 inspections outside tasks: 1 rejected, 0 accepted/);
+      expect(await crewView(inspectionId)).toMatchObject({
+        status: 'incomplete',
+        review: 'rejected',
+        reviewReason: 'No photo of the start node',
+        reviewedBy: 'Olive Office',
+        reviewedAt: rejected.reviewedAt,
+        taskId: null,
+      });
+      expect((await fieldEvents(inspectionId)).at(-1)).toEqual({
+        command: 'reject',
+        from_status: 'pending',
+        to_status: 'incomplete',
+        reason: 'No photo of the start node',
+        login: 'office',
+      });
+
+      // Taken in once: asked again, it changes nothing.
+      const before = await fieldFingerprint();
+      expect(await getPlannedTasks()).toMatch(/The Office's decisions on 1 inspections outside tasks: 0 rejected/);
+      expect(await fieldFingerprint()).toEqual(before);
+
+      // The crew's answer reaches the Office pending review again; the Office accepts it.
+      expect(await crewCommand(inspectionId, 'complete')).toMatchObject({ status: 'pending', review: 'rejected' });
+      expect(await sendCompletedTasks()).toMatch(/Completed inspections: 1 copied/);
+      expect(await officeView(officeId)).toMatchObject({ status: 'pending', review: 'rejected' });
+      const accept = await reviewer.post(`/api/inspections/${officeId}/accept`, {});
+      expect(accept.status, accept.text).toBe(200);
+      const accepted = await officeView(officeId);
+
+      expect(await getPlannedTasks()).toContain(
+        `Accepted in the Office by Olive Office: the inspection of ${section.code} on ${day}.`,
+      );
+      expect(await crewView(inspectionId)).toMatchObject({
+        status: 'completed',
+        review: 'accepted',
+        reviewReason: null,
+        reviewedBy: 'Olive Office',
+        reviewedAt: accepted.reviewedAt,
+      });
+      // The accepted inspection is the asset's condition in the Field as in the Office.
+      const condition = async (s: TestServer) =>
+        one(
+          s,
+          sql`SELECT a.condition_grade AS grade, i.global_id::text AS inspection FROM assets a
+           LEFT JOIN inspections i ON i.id = a.condition_inspection_id WHERE a.global_id = ${section.globalId}`,
+        );
+      expect(await condition(field)).toEqual(await condition(office));
+      expect((await condition(field)).inspection).toBe(
+        (await one(field, sql`SELECT global_id::text AS g FROM inspections WHERE id = ${inspectionId}`)).g,
+      );
+
+      // Accepted, it is no longer asked about: a second run changes nothing.
+      const after = await fieldFingerprint();
+      expect(await getPlannedTasks()).not.toMatch(/inspections outside tasks/);
+      expect(await fieldFingerprint()).toEqual(after);
+    },
+    LONG,
+  );
+  it(
+    'one the crew took back after sending is still asked about: a rejection records its reason on their copy',
+    async () => {
+      const section = await fieldSectionWithoutTask();
+      const created = await crew.post('/api/inspections', { parentObjectType: 'Section', parentObjectId: section.id });
+      expect(created.status, created.text).toBe(201);
+      const inspectionId = created.body.id as number;
+      await crewCommand(inspectionId, 'complete');
+      await sendCompletedTasks();
+      await crewCommand(inspectionId, 'reopen');
+      const officeId = await inOffice(inspectionId);
+      expect((await reviewer.post(`/api/inspections/${officeId}/reject`, { reason: 'Wrong start node' })).status).toBe(
+        200,
+      );
+      const version = (await crewView(inspectionId)).version;
+
+      expect(await getPlannedTasks()).toMatch(
+        new RegExp(
+          `Rejected in the Office by Olive Office: the inspection of ${section.code} on [\\d-]+ \\("Wrong start node"\\); ` +
+            'the crew had taken it back since it was sent, and their changes are kept\\.',
+        ),
+      );
+      expect(await crewView(inspectionId)).toMatchObject({
+        status: 'incomplete',
+        review: 'rejected',
+        reviewReason: 'Wrong start node',
+        version: version + 1,
+      });
+    },
+    LONG,
+  );
+});
+
 describe('the decisions call', () => {
   it('answers only to the websync permission, and 400 naming the field on bad input', async () => {
     const syncer = office.client();
@@ -393,9 +530,17 @@ describe('the decisions call', () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.ModelState).join()).toMatch(/globalIds/);
     expect((await syncer.post(path, { globalIds: [] })).status).toBe(400);
-    // A task the Office never had is left out of the answer.
-    const unknown = await syncer.post(path, { globalIds: [fieldSyncerId] });
+    expect((await syncer.post(path, { globalIds: [], inspectionGlobalIds: [] })).status).toBe(400);
+    // At most 2000 global ids a request, tasks and inspections together.
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const tooMany = await syncer.post(path, { globalIds: ids(1000), inspectionGlobalIds: ids(1001) });
+    expect(tooMany.status).toBe(400);
+    expect(Object.keys(tooMany.body.ModelState).join()).toMatch(/inspectionGlobalIds/);
+    expect((await syncer.post(path, { globalIds: ids(1000), inspectionGlobalIds: ids(1000) })).status).toBe(200);
+    // A task or inspection the Office never had is left out of the answer.
+    const unknown = await syncer.post(path, { globalIds: [fieldSyncerId], inspectionGlobalIds: [fieldSyncerId] });
     expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual({ items: [] });
+    expect(unknown.body).toEqual({ items: [], inspections: [] });
   });
 });

@@ -108,12 +108,24 @@ export type PlannedTasksPage = z.infer<typeof PlannedTasksPage>;
 // ---- scenario 1, second step: the Office's word on the Field's copies ----------------------------------
 
 /**
- * The global ids of the open tasks a Field holds (POST api/sync/export/planned-tasks/decisions), a
- * page at a time: the Office answers what became of each, whatever saved filter brought it.
+ * What a Field asks the Office about (POST api/sync/export/planned-tasks/decisions), a page at a time:
+ * the global ids of the open tasks it holds, whatever saved filter brought them, and of its inspections
+ * recorded outside any task that are not accepted yet. At most MAX_EXPORT_PAGE ids a request, both
+ * lists together.
  */
-export const TaskDecisionsRequest = z.object({
-  globalIds: z.array(GlobalId).min(1).max(MAX_EXPORT_PAGE),
-});
+export const TaskDecisionsRequest = z
+  .object({
+    globalIds: z.array(GlobalId).max(MAX_EXPORT_PAGE).default([]),
+    inspectionGlobalIds: z.array(GlobalId).max(MAX_EXPORT_PAGE).default([]),
+  })
+  .refine((b) => b.globalIds.length + b.inspectionGlobalIds.length > 0, {
+    path: ['globalIds'],
+    message: 'Name at least one task or inspection.',
+  })
+  .refine((b) => b.globalIds.length + b.inspectionGlobalIds.length <= MAX_EXPORT_PAGE, {
+    path: ['inspectionGlobalIds'],
+    message: `At most ${MAX_EXPORT_PAGE} global ids a request, tasks and inspections together.`,
+  });
 export type TaskDecisionsRequest = z.infer<typeof TaskDecisionsRequest>;
 
 /**
@@ -141,9 +153,13 @@ export const TaskDecisionRecord = z.object({
 });
 export type TaskDecisionRecord = z.infer<typeof TaskDecisionRecord>;
 
-/** One record per global id asked that the Office holds (a task it never had is left out), by global id. */
+/**
+ * One record per global id asked that the Office holds (a task or inspection it never had is left
+ * out), by global id: `items` for the tasks, `inspections` for the inspections asked outside tasks.
+ */
 export const TaskDecisions = z.object({
   items: z.array(TaskDecisionRecord).max(MAX_EXPORT_PAGE),
+  inspections: z.array(InspectionDecision).max(MAX_EXPORT_PAGE).default([]),
 });
 export type TaskDecisions = z.infer<typeof TaskDecisions>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectionDecision, TaskDecisionRecord } from '@manway/core/api/sync-data';
 import type { TaskState } from '@manway/core/domain/types';
-import { decideOfficeDecision } from './decisions';
+import { decideInspectionDecision, decideOfficeDecision } from './decisions';
 import type { FieldCopy, FieldInspection } from './transfer-repository';
 
 const g = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -113,5 +113,52 @@ describe("the Office's decisions taken in by the Field", () => {
     expect(withInspection.notes).toEqual([
       'Kept the task on SEC-1: the Office deleted it. The task cannot be deleted: it has an inspection here.',
     ]);
+  });
+});
+
+describe("the Office's decisions on inspections recorded outside any task", () => {
+  const outside = (inspection: Partial<FieldInspection>) => ({
+    assetCode: 'SEC-2',
+    inspection: { ...here('inspection-created', inspection).inspections[0]!, assetCode: 'SEC-2' },
+  });
+  const decision = (d: Partial<InspectionDecision>) => office('inspection-created', d).inspection!;
+
+  it('take the same rules as a task’s inspection: a rejection goes back to the crew with its reason', () => {
+    const d = decideInspectionDecision(
+      decision({ status: 'incomplete', review: 'rejected', reviewReason: 'Wrong\nnode' }),
+      outside({}),
+    );
+    expect(d.inspection).toMatchObject({
+      command: 'reject',
+      from: 'pending',
+      status: 'incomplete',
+      reason: 'Wrong node',
+    });
+    expect(d.notes).toEqual([
+      'Rejected in the Office by Olive Office: the inspection of SEC-2 on 2026-02-01, back with the crew ("Wrong node").',
+    ]);
+    expect(d.task).toBeUndefined();
+  });
+
+  it('an acceptance accepts the pending copy; one the crew took back is kept as they left it', () => {
+    expect(decideInspectionDecision(decision({}), outside({})).inspection).toMatchObject({
+      command: 'accept',
+      status: 'completed',
+      review: 'accepted',
+    });
+    const reopened = decideInspectionDecision(decision({}), outside({ status: 'incomplete' }));
+    expect(reopened.inspection).toBeUndefined();
+    expect(reopened.kept).toBe(true);
+  });
+
+  it('a decision taken in already, or none yet, changes nothing', () => {
+    const taken = outside({ status: 'incomplete', review: 'rejected', sameReview: true });
+    expect(decideInspectionDecision(decision({ status: 'incomplete', review: 'rejected' }), taken)).toEqual({
+      kept: false,
+      notes: [],
+    });
+    expect(
+      decideInspectionDecision(decision({ status: 'pending', review: null, reviewedAt: null }), outside({})),
+    ).toEqual({ kept: false, notes: [] });
   });
 });

@@ -13,11 +13,13 @@
  * - Task completed (with no inspection of it here): the Field's copy follows the commands the Office's
  *   task went through (create-inspection, inspection-accepted).
  * - Task deleted: only as core allows (planned or started, no inspection here); otherwise kept.
+ * - An inspection recorded outside any task (asked by its own global id): rejected or accepted by the
+ *   same rules as a task's, with no task to follow.
  *
  * A decision the Field has taken in already (the same review time) changes nothing, so a second run
  * writes nothing.
  */
-import type { TaskDecisionRecord } from '@manway/core/api/sync-data';
+import type { InspectionDecision, TaskDecisionRecord } from '@manway/core/api/sync-data';
 import type { TaskState } from '@manway/core/domain/types';
 import {
   inspectionTransition,
@@ -25,7 +27,7 @@ import {
   type InspectionState,
   type TaskCommand,
 } from '@manway/core/domain/workflow';
-import type { DecisionWrite, FieldCopy } from './transfer-repository';
+import type { DecisionWrite, FieldCopy, FieldInspection, FieldInspectionOutsideTask } from './transfer-repository';
 
 /** The commands an Office task went through to be completed: the Field's copy follows them. */
 const COMPLETING: TaskCommand[] = ['create-inspection', 'inspection-accepted'];
@@ -36,57 +38,17 @@ export function decideOfficeDecision(record: TaskDecisionRecord, here: FieldCopy
   const task = `the task on ${here.task.assetCode}`;
   const office = record.inspection;
   const copy = office ? here.inspections.find((i) => i.globalId === office.globalId) : undefined;
-  const command =
-    office?.status === 'completed' && office.review === 'accepted'
-      ? 'accept'
-      : office?.status === 'incomplete' && office.review === 'rejected'
-        ? 'reject'
-        : undefined;
   let keptInspection = false;
-
-  const now = copy && command ? inspectionTransition(copy, command) : undefined;
-  // An inspection accepted here already has nothing to take in.
-  const takeIn = now !== undefined && !(command === 'accept' && now.kind === 'unchanged');
-  if (office && copy && command && now && takeIn && office.reviewedAt !== null && !copy.sameReview) {
-    const label = `the inspection of ${here.task.assetCode} on ${copy.inspectedAt.slice(0, 10)}`;
-    const by = office.reviewedBy ? ` by ${office.reviewedBy.displayName}` : '';
-    let to: InspectionState | undefined = now.kind === 'changed' ? now.to : undefined;
-    if (!to) {
-      // The crew took it back after sending it: the Office decided on the copy as sent (pending).
-      const sent = inspectionTransition({ status: 'pending', review: copy.review }, command);
-      if (sent.kind === 'changed' && sent.to.status === copy.status) to = sent.to;
+  if (office && copy) {
+    const review = decideReview(office, copy, here.task.assetCode);
+    out.notes.push(...review.notes);
+    if (review.inspection) {
+      out.inspection = review.inspection;
+      statuses.set(copy.globalId, review.inspection.status);
     }
-    if (to) {
-      const reason = command === 'reject' ? oneLine(office.reviewReason ?? '') : null;
-      out.inspection = {
-        id: copy.id,
-        assetId: copy.assetId,
-        command,
-        from: copy.status,
-        status: to.status,
-        review: to.review,
-        reason,
-        reviewedAt: office.reviewedAt,
-        reviewedByGlobalId: office.reviewedBy?.globalId ?? null,
-      };
-      statuses.set(copy.globalId, to.status);
-      if (command === 'accept') out.notes.push(`Accepted in the Office${by}: ${label}.`);
-      else if (to.status === copy.status) {
-        out.notes.push(
-          `Rejected in the Office${by}: ${label} ("${reason}"); the crew had taken it back since it was sent, ` +
-            'and their changes are kept.',
-        );
-      } else out.notes.push(`Rejected in the Office${by}: ${label}, back with the crew ("${reason}").`);
-    } else {
+    if (review.kept) {
       keptInspection = true;
       out.kept = true;
-      out.notes.push(
-        command === 'accept' && copy.status === 'incomplete'
-          ? `Kept ${label} as the crew left it: the Office accepted it as it was sent, and the crew has taken it ` +
-              'back since; complete it to send the changes.'
-          : `Kept ${label} as it is here: the Office ${command === 'accept' ? 'accepted' : 'rejected'} it, but ` +
-              `${lowerFirst(now.kind === 'illegal' ? now.reason : 'it is already so here.')}`,
-      );
     }
   }
 
@@ -121,6 +83,72 @@ export function decideOfficeDecision(record: TaskDecisionRecord, here: FieldCopy
       out.notes.push(`Deleted in the Office: ${task}.`);
     }
   }
+  return out;
+}
+
+/**
+ * The Office's decision on an inspection the Field recorded outside any task: the same rules as for a
+ * task's inspection (decideReview), with no task to follow.
+ */
+export function decideInspectionDecision(record: InspectionDecision, here: FieldInspectionOutsideTask): DecisionWrite {
+  return decideReview(record, here.inspection, here.assetCode);
+}
+
+/**
+ * The Office's review taken into the Field's copy of the inspection it decided on (the rules in the
+ * file's comment), asked of core's workflow. Nothing to take in (no review yet, or this very review
+ * taken in already) writes nothing and says nothing.
+ */
+function decideReview(office: InspectionDecision, copy: FieldInspection, assetCode: string): DecisionWrite {
+  const out: DecisionWrite = { kept: false, notes: [] };
+  const command =
+    office.status === 'completed' && office.review === 'accepted'
+      ? 'accept'
+      : office.status === 'incomplete' && office.review === 'rejected'
+        ? 'reject'
+        : undefined;
+  const now = command ? inspectionTransition(copy, command) : undefined;
+  // An inspection accepted here already has nothing to take in.
+  const takeIn = now !== undefined && !(command === 'accept' && now.kind === 'unchanged');
+  if (!command || !now || !takeIn || office.reviewedAt === null || copy.sameReview) return out;
+  const label = `the inspection of ${assetCode} on ${copy.inspectedAt.slice(0, 10)}`;
+  const by = office.reviewedBy ? ` by ${office.reviewedBy.displayName}` : '';
+  let to: InspectionState | undefined = now.kind === 'changed' ? now.to : undefined;
+  if (!to) {
+    // The crew took it back after sending it: the Office decided on the copy as sent (pending).
+    const sent = inspectionTransition({ status: 'pending', review: copy.review }, command);
+    if (sent.kind === 'changed' && sent.to.status === copy.status) to = sent.to;
+  }
+  if (!to) {
+    out.kept = true;
+    out.notes.push(
+      command === 'accept' && copy.status === 'incomplete'
+        ? `Kept ${label} as the crew left it: the Office accepted it as it was sent, and the crew has taken it ` +
+            'back since; complete it to send the changes.'
+        : `Kept ${label} as it is here: the Office ${command === 'accept' ? 'accepted' : 'rejected'} it, but ` +
+            `${lowerFirst(now.kind === 'illegal' ? now.reason : 'it is already so here.')}`,
+    );
+    return out;
+  }
+  const reason = command === 'reject' ? oneLine(office.reviewReason ?? '') : null;
+  out.inspection = {
+    id: copy.id,
+    assetId: copy.assetId,
+    command,
+    from: copy.status,
+    status: to.status,
+    review: to.review,
+    reason,
+    reviewedAt: office.reviewedAt,
+    reviewedByGlobalId: office.reviewedBy?.globalId ?? null,
+  };
+  if (command === 'accept') out.notes.push(`Accepted in the Office${by}: ${label}.`);
+  else if (to.status === copy.status) {
+    out.notes.push(
+      `Rejected in the Office${by}: ${label} ("${reason}"); the crew had taken it back since it was sent, ` +
+        'and their changes are kept.',
+    );
+  } else out.notes.push(`Rejected in the Office${by}: ${label}, back with the crew ("${reason}").`);
   return out;
 }
 

@@ -11,12 +11,14 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { z } from 'zod';
 import { exportPage, type ExportKind, type ExportPage } from '@manway/core/api/sync-export';
 import {
   InspectionsImportResult,
   MediaState,
   PlannedTasksPage,
   TaskDecisions,
+  type TaskDecisionsRequest,
   type InspectionsImport,
   type MediaRecord,
 } from '@manway/core/api/sync-data';
@@ -104,10 +106,10 @@ export class OfficeClient {
     return PlannedTasksPage.parse(await this.json('GET', path, undefined, signal));
   }
 
-  /** Scenario 1's second step: what became of these tasks (global ids) in the Office. */
-  async taskDecisions(globalIds: string[], signal: AbortSignal): Promise<TaskDecisions> {
+  /** Scenario 1's second step: what became of these tasks and inspections outside tasks (global ids) in the Office. */
+  async decisions(asked: z.input<typeof TaskDecisionsRequest>, signal: AbortSignal): Promise<TaskDecisions> {
     const path = '/api/sync/export/planned-tasks/decisions';
-    return TaskDecisions.parse(await this.json('POST', path, { globalIds }, signal));
+    return TaskDecisions.parse(await this.json('POST', path, asked, signal));
   }
 
   /** Scenario 2: a page of completed inspections, written by the Office in one transaction. */

@@ -1,9 +1,14 @@
 /** SQL snapshots of WebSync scenarios 1 and 2 on the Field (db/sql-snapshots.ts): pages of tasks and inspections, media. */
-import type { MediaRecord, PlannedTaskRecord, TaskDecisionRecord } from '@manway/core/api/sync-data';
+import type {
+  InspectionDecision,
+  MediaRecord,
+  PlannedTaskRecord,
+  TaskDecisionRecord,
+} from '@manway/core/api/sync-data';
 import { defineSnapshots } from '../../db/sql-snapshots';
 import type { Lease } from './repository';
-import { decideOfficeDecision } from './decisions';
-import { TransferRepository, type TaskPageRules } from './transfer-repository';
+import { decideInspectionDecision, decideOfficeDecision } from './decisions';
+import { TransferRepository, type DecisionRules, type TaskPageRules } from './transfer-repository';
 
 const lease: Lease = { taskId: 42, token: '9d1e2f3a-0000-4000-8000-000000000002' };
 const cursor = { after: '3f2a6c1e-0000-4000-8000-000000000001', done: false };
@@ -52,6 +57,21 @@ const rejected: TaskDecisionRecord = {
   },
 };
 
+const acceptedOutside: InspectionDecision = {
+  globalId: '3f2a6c1e-0000-4000-8000-000000000031',
+  status: 'completed',
+  review: 'accepted',
+  reviewReason: null,
+  reviewedAt: '2026-02-02T10:20:00.123456+00:00',
+  reviewedBy: { globalId: '3f2a6c1e-0000-4000-8000-000000000014', displayName: 'Olive Office' },
+};
+
+const rules: DecisionRules = {
+  decide: decideOfficeDecision,
+  decideInspection: decideInspectionDecision,
+  accepted: async () => {},
+};
+
 export const snapshots = defineSnapshots('sync-agent transfers', (db) => new TransferRepository(db, 600), {
   'a page of planned tasks written with its assets, media and cursor': {
     // BEGIN, asset here, node written, asset and project here, no other open task, task inserted,
@@ -80,6 +100,8 @@ export const snapshots = defineSnapshots('sync-agent transfers', (db) => new Tra
       }),
   },
   "a page of the Field's open tasks to ask the Office about": (repo) => repo.openTasks(cursor.after, 500),
+  "a page of the Field's inspections outside tasks to ask the Office about": (repo) =>
+    repo.inspectionsOutsideTasks(cursor.after, 500),
   "the Office's rejection taken in": {
     // BEGIN, the inspections and the task locked, the inspection and its event written, progress, lease
     rows: [
@@ -90,6 +112,7 @@ export const snapshots = defineSnapshots('sync-agent transfers', (db) => new Tra
           globalId: rejected.inspection!.globalId,
           taskId: '5',
           assetId: '11',
+          assetCode: 'MH-1',
           status: 'pending',
           review: null,
           inspectedAt: '2026-02-01T09:00:00+00:00',
@@ -103,10 +126,42 @@ export const snapshots = defineSnapshots('sync-agent transfers', (db) => new Tra
       [{ cancel_requested: false }],
     ],
     run: (repo) =>
-      repo.applyDecisionsPage(lease, [rejected], { decide: decideOfficeDecision, accepted: async () => {} }, cursor, {
+      repo.applyDecisionsPage(lease, { items: [rejected], inspections: [] }, rules, 'task-decisions', cursor, {
         operation: "Getting the Office's decisions",
         percentage: 50,
       }),
+  },
+  "the Office's acceptance of an inspection outside tasks taken in": {
+    // BEGIN, the inspection locked, the inspection and its event written, progress, lease
+    rows: [
+      [],
+      [
+        {
+          id: '22',
+          globalId: acceptedOutside.globalId,
+          taskId: null,
+          assetId: '12',
+          assetCode: 'MH-2',
+          status: 'pending',
+          review: null,
+          inspectedAt: '2026-02-01T09:30:00+00:00',
+          sameReview: false,
+        },
+      ],
+      [],
+      [],
+      [],
+      [{ cancel_requested: false }],
+    ],
+    run: (repo) =>
+      repo.applyDecisionsPage(
+        lease,
+        { items: [], inspections: [acceptedOutside] },
+        rules,
+        'inspection-decisions',
+        cursor,
+        { operation: "Getting the Office's decisions", percentage: 50 },
+      ),
   },
   'a page of completed inspections to send': (repo) => repo.inspections(cursor.after, 100, [11, 12]),
   'their observations': (repo) => repo.observations(['21', '22']),

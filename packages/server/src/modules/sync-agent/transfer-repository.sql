@@ -184,18 +184,26 @@ SELECT global_id::text AS "globalId" FROM tasks
        ORDER BY global_id LIMIT $4;
 -- params: $1 = ["planned","started","inspection-created"], $2 = "3f2a6c1e-0000-4000-8000-000000000001", $3 = "3f2a6c1e-0000-4000-8000-000000000001", $4 = 500
 
+-- a page of the Field's inspections outside tasks to ask the Office about
+SELECT global_id::text AS "globalId" FROM inspections
+       WHERE task_id IS NULL AND status <> 'completed'
+         AND ($1::uuid IS NULL OR global_id > $2::uuid)
+       ORDER BY global_id LIMIT $3;
+-- params: $1 = "3f2a6c1e-0000-4000-8000-000000000001", $2 = "3f2a6c1e-0000-4000-8000-000000000001", $3 = 500
+
 -- the Office's rejection taken in
 BEGIN;
 
 SELECT i.id::text AS id, i.global_id::text AS "globalId", i.task_id::text AS "taskId",
-               i.asset_id::text AS "assetId", i.status, i.review, to_json(i.inspected_at) #>> '{}' AS "inspectedAt",
-               coalesce(i.reviewed_at = d."reviewedAt", false) AS "sameReview"
-             FROM inspections i
+               i.asset_id::text AS "assetId", a.asset_code AS "assetCode", i.status, i.review,
+               to_json(i.inspected_at) #>> '{}' AS "inspectedAt", coalesce(i.reviewed_at = d."reviewedAt", false) AS "sameReview"
+             FROM inspections i JOIN assets a ON a.id = i.asset_id
              LEFT JOIN jsonb_to_recordset($1::jsonb) AS d("globalId" uuid, "reviewedAt" timestamptz)
                ON d."globalId" = i.global_id
              WHERE i.task_id IN (SELECT id FROM tasks WHERE global_id = ANY($2::uuid[]))
+                OR (i.task_id IS NULL AND i.global_id = ANY($3::uuid[]))
              ORDER BY i.id FOR UPDATE OF i;
--- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"reviewedAt\":\"2026-02-02T10:15:00.123456+00:00\"}]", $2 = ["3f2a6c1e-0000-4000-8000-000000000010"]
+-- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000030\",\"reviewedAt\":\"2026-02-02T10:15:00.123456+00:00\"}]", $2 = ["3f2a6c1e-0000-4000-8000-000000000010"], $3 = []
 
 SELECT t.id::text AS id, t.global_id::text AS "globalId", t.state, a.asset_code AS "assetCode"
              FROM tasks t JOIN assets a ON a.id = t.asset_id
@@ -204,12 +212,12 @@ SELECT t.id::text AS id, t.global_id::text AS "globalId", t.state, a.asset_code 
 -- params: $1 = ["3f2a6c1e-0000-4000-8000-000000000010"]
 
 UPDATE inspections SET status = $1, review = $2, review_reason = $3,
-               reviewed_at = $4::timestamptz, reviewed_by = (SELECT id FROM users WHERE global_id = $5::uuid), version = version + 1, updated_at = now()
-             WHERE id = $6;
+             reviewed_at = $4::timestamptz, reviewed_by = (SELECT id FROM users WHERE global_id = $5::uuid), version = version + 1, updated_at = now()
+           WHERE id = $6;
 -- params: $1 = "incomplete", $2 = "rejected", $3 = "Video missing from 12 m", $4 = "2026-02-02T10:15:00.123456+00:00", $5 = "3f2a6c1e-0000-4000-8000-000000000014", $6 = "21"
 
 INSERT INTO inspection_events (inspection_id, command, from_status, to_status, reason, user_id)
-             VALUES ($1, $2, $3, $4, $5, (SELECT id FROM users WHERE global_id = $6::uuid));
+           VALUES ($1, $2, $3, $4, $5, (SELECT id FROM users WHERE global_id = $6::uuid));
 -- params: $1 = "21", $2 = "reject", $3 = "pending", $4 = "incomplete", $5 = "Video missing from 12 m", $6 = "3f2a6c1e-0000-4000-8000-000000000014"
 
 INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped, failed)
@@ -219,6 +227,44 @@ INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped, fa
        copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped,
        failed = sync_agent_progress.failed + excluded.failed;
 -- params: $1 = 42, $2 = "task-decisions", $3 = "3f2a6c1e-0000-4000-8000-000000000001", $4 = false, $5 = 1, $6 = 0, $7 = 0
+
+UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => $1),
+       current_operation = $2, percentage_complete = $3
+     WHERE id = $4 AND lease_token = $5 RETURNING cancel_requested;
+-- params: $1 = 600, $2 = "Getting the Office's decisions", $3 = 50, $4 = 42, $5 = "9d1e2f3a-0000-4000-8000-000000000002"
+
+COMMIT;
+
+-- the Office's acceptance of an inspection outside tasks taken in
+BEGIN;
+
+SELECT i.id::text AS id, i.global_id::text AS "globalId", i.task_id::text AS "taskId",
+               i.asset_id::text AS "assetId", a.asset_code AS "assetCode", i.status, i.review,
+               to_json(i.inspected_at) #>> '{}' AS "inspectedAt", coalesce(i.reviewed_at = d."reviewedAt", false) AS "sameReview"
+             FROM inspections i JOIN assets a ON a.id = i.asset_id
+             LEFT JOIN jsonb_to_recordset($1::jsonb) AS d("globalId" uuid, "reviewedAt" timestamptz)
+               ON d."globalId" = i.global_id
+             WHERE i.task_id IN (SELECT id FROM tasks WHERE global_id = ANY($2::uuid[]))
+                OR (i.task_id IS NULL AND i.global_id = ANY($3::uuid[]))
+             ORDER BY i.id FOR UPDATE OF i;
+-- params: $1 = "[{\"globalId\":\"3f2a6c1e-0000-4000-8000-000000000031\",\"reviewedAt\":\"2026-02-02T10:20:00.123456+00:00\"}]", $2 = [], $3 = ["3f2a6c1e-0000-4000-8000-000000000031"]
+
+UPDATE inspections SET status = $1, review = $2, review_reason = $3,
+             reviewed_at = $4::timestamptz, reviewed_by = (SELECT id FROM users WHERE global_id = $5::uuid), version = version + 1, updated_at = now()
+           WHERE id = $6;
+-- params: $1 = "completed", $2 = "accepted", $3 = null, $4 = "2026-02-02T10:20:00.123456+00:00", $5 = "3f2a6c1e-0000-4000-8000-000000000014", $6 = "22"
+
+INSERT INTO inspection_events (inspection_id, command, from_status, to_status, reason, user_id)
+           VALUES ($1, $2, $3, $4, $5, (SELECT id FROM users WHERE global_id = $6::uuid));
+-- params: $1 = "22", $2 = "accept", $3 = "pending", $4 = "completed", $5 = null, $6 = "3f2a6c1e-0000-4000-8000-000000000014"
+
+INSERT INTO sync_agent_progress (task_id, step, after, done, copied, skipped, failed)
+     VALUES ($1, $2, $3, $4, $5,
+       $6, $7)
+     ON CONFLICT (task_id, step) DO UPDATE SET after = excluded.after, done = excluded.done,
+       copied = sync_agent_progress.copied + excluded.copied, skipped = sync_agent_progress.skipped + excluded.skipped,
+       failed = sync_agent_progress.failed + excluded.failed;
+-- params: $1 = 42, $2 = "inspection-decisions", $3 = "3f2a6c1e-0000-4000-8000-000000000001", $4 = false, $5 = 1, $6 = 0, $7 = 0
 
 UPDATE sync_agent_tasks SET lease_until = now() + make_interval(secs => $1),
        current_operation = $2, percentage_complete = $3

@@ -6,7 +6,14 @@
  */
 import { OPEN_TASK_STATES, type InspectionCommand, type InspectionReview } from '@manway/core/domain/workflow';
 import type { InspectionStatus, TaskState } from '@manway/core/domain/types';
-import type { InspectionRecord, MediaRecord, PlannedTaskRecord, TaskDecisionRecord } from '@manway/core/api/sync-data';
+import type {
+  InspectionDecision,
+  InspectionRecord,
+  MediaRecord,
+  PlannedTaskRecord,
+  TaskDecisionRecord,
+  TaskDecisions,
+} from '@manway/core/api/sync-data';
 import type { Connection, Database } from '../../db/connection';
 import { refreshAssignments, refreshAssignmentsOfTasks } from '../work/assignments';
 import { sql } from '../../db/sql';
@@ -54,6 +61,12 @@ export interface FieldInspection {
   sameReview: boolean;
 }
 
+/** What the Field holds of an inspection recorded outside any task that the Office answered about. */
+export interface FieldInspectionOutsideTask {
+  inspection: FieldInspection;
+  assetCode: string;
+}
+
 /** What the service's rules decided for one task: written as they say, with the lines for the client log. */
 export interface DecisionWrite {
   /** The Office's review taken into the Field's inspection, with the event that records it. */
@@ -77,6 +90,8 @@ export interface DecisionWrite {
 
 export interface DecisionRules {
   decide(record: TaskDecisionRecord, here: FieldCopy): DecisionWrite;
+  /** The same for an inspection recorded outside any task (no task to move). */
+  decideInspection(record: InspectionDecision, here: FieldInspectionOutsideTask): DecisionWrite;
   /** Runs in the page's transaction for the asset of each inspection accepted (its condition follows). */
   accepted(tx: Connection, assetId: number): Promise<void>;
 }
@@ -239,18 +254,36 @@ export class TransferRepository {
   }
 
   /**
-   * Scenario 1's second step: the Office's answer about a page of the Field's open tasks, each task
-   * and its inspections locked, decided by the rules and written as they say (an inspection's review
-   * with its event, a task's state with its assignment's status), with the step's cursor, in one
-   * transaction.
+   * Scenario 1's second step: a page of the global ids of this system's inspections recorded outside
+   * any task that are not accepted yet. Pending ones wait for the Office's decision; incomplete ones
+   * may be copies the crew took back after sending them, whose decision is recorded as for a task's
+   * (one never sent is unknown to the Office and left out of its answer). Accepted ones are final.
+   */
+  async inspectionsOutsideTasks(after: string | undefined, limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ globalId: string }>(
+      sql`SELECT global_id::text AS "globalId" FROM inspections
+       WHERE task_id IS NULL AND status <> 'completed'
+         AND (${after ?? null}::uuid IS NULL OR global_id > ${after ?? null}::uuid)
+       ORDER BY global_id LIMIT ${limit}`,
+    );
+    return rows.map((r) => r.globalId);
+  }
+
+  /**
+   * Scenario 1's second step: the Office's answer about a page of the Field's open tasks or of its
+   * inspections outside tasks, each task and inspection locked, decided by the rules and written as
+   * they say (an inspection's review with its event, a task's state with its assignment's status),
+   * with the step's cursor, in one transaction.
    */
   applyDecisionsPage(
     lease: Lease,
-    records: TaskDecisionRecord[],
+    answer: TaskDecisions,
     rules: DecisionRules,
+    step: 'task-decisions' | 'inspection-decisions',
     cursor: { after: string | null; done: boolean },
     status: { operation: string; percentage: number },
   ): Promise<DecisionsOutcome> {
+    const { items: records, inspections: outside } = answer;
     return this.db.transaction(async (tx) => {
       const outcome: DecisionsOutcome = {
         rejected: 0,
@@ -262,22 +295,25 @@ export class TransferRepository {
         cancelRequested: false,
       };
       const asked = records.map((r) => r.globalId);
-      const decided = records.flatMap((r) =>
-        r.inspection?.reviewedAt ? [{ globalId: r.inspection.globalId, reviewedAt: r.inspection.reviewedAt }] : [],
+      const askedOutside = outside.map((r) => r.globalId);
+      const decided = [...records.flatMap((r) => (r.inspection ? [r.inspection] : [])), ...outside].flatMap((r) =>
+        r.reviewedAt ? [{ globalId: r.globalId, reviewedAt: r.reviewedAt }] : [],
       );
       // Inspections before their tasks, the order the inspections service locks them in.
-      const inspections = records.length
-        ? await tx.query<FieldInspection & { taskId: string }>(
-            sql`SELECT i.id::text AS id, i.global_id::text AS "globalId", i.task_id::text AS "taskId",
-               i.asset_id::text AS "assetId", i.status, i.review, to_json(i.inspected_at) #>> '{}' AS "inspectedAt",
-               coalesce(i.reviewed_at = d."reviewedAt", false) AS "sameReview"
-             FROM inspections i
+      const inspections =
+        records.length + outside.length
+          ? await tx.query<FieldInspection & { taskId: string | null; assetCode: string }>(
+              sql`SELECT i.id::text AS id, i.global_id::text AS "globalId", i.task_id::text AS "taskId",
+               i.asset_id::text AS "assetId", a.asset_code AS "assetCode", i.status, i.review,
+               to_json(i.inspected_at) #>> '{}' AS "inspectedAt", coalesce(i.reviewed_at = d."reviewedAt", false) AS "sameReview"
+             FROM inspections i JOIN assets a ON a.id = i.asset_id
              LEFT JOIN jsonb_to_recordset(${JSON.stringify(decided)}::jsonb) AS d("globalId" uuid, "reviewedAt" timestamptz)
                ON d."globalId" = i.global_id
              WHERE i.task_id IN (SELECT id FROM tasks WHERE global_id = ANY(${asked}::uuid[]))
+                OR (i.task_id IS NULL AND i.global_id = ANY(${askedOutside}::uuid[]))
              ORDER BY i.id FOR UPDATE OF i`,
-          )
-        : [];
+            )
+          : [];
       const tasks = records.length
         ? await tx.query<FieldCopy['task'] & { globalId: string }>(
             sql`SELECT t.id::text AS id, t.global_id::text AS "globalId", t.state, a.asset_code AS "assetCode"
@@ -288,6 +324,31 @@ export class TransferRepository {
         : [];
       const byGlobalId = new Map(tasks.map((t) => [t.globalId, t]));
       const moved: string[] = [];
+      /** An inspection's review taken in, with its event and (accepted) its asset's condition. */
+      const takeIn = async (d: DecisionWrite) => {
+        outcome.notes.push(...d.notes);
+        if (d.kept) outcome.kept++;
+        if (!d.inspection) return;
+        const w = d.inspection;
+        const reviewer = sql`(SELECT id FROM users WHERE global_id = ${w.reviewedByGlobalId}::uuid)`;
+        await tx.query(
+          sql`UPDATE inspections SET status = ${w.status}, review = ${w.review}, review_reason = ${w.reason},
+             reviewed_at = ${w.reviewedAt}::timestamptz, reviewed_by = ${reviewer}, version = version + 1, updated_at = now()
+           WHERE id = ${w.id}`,
+        );
+        await tx.query(
+          sql`INSERT INTO inspection_events (inspection_id, command, from_status, to_status, reason, user_id)
+           VALUES (${w.id}, ${w.command}, ${w.from}, ${w.status}, ${w.reason}, ${reviewer})`,
+        );
+        if (w.command === 'accept') {
+          outcome.accepted++;
+          await rules.accepted(tx, Number(w.assetId));
+        } else outcome.rejected++;
+      };
+      for (const record of outside) {
+        const copy = inspections.find((i) => i.taskId === null && i.globalId === record.globalId);
+        if (copy) await takeIn(rules.decideInspection(record, { inspection: copy, assetCode: copy.assetCode }));
+      }
       for (const record of records) {
         const task = byGlobalId.get(record.globalId);
         if (!task) continue;
@@ -295,25 +356,7 @@ export class TransferRepository {
           task: { id: task.id, state: task.state, assetCode: task.assetCode },
           inspections: inspections.filter((i) => i.taskId === task.id),
         });
-        outcome.notes.push(...d.notes);
-        if (d.kept) outcome.kept++;
-        if (d.inspection) {
-          const w = d.inspection;
-          const reviewer = sql`(SELECT id FROM users WHERE global_id = ${w.reviewedByGlobalId}::uuid)`;
-          await tx.query(
-            sql`UPDATE inspections SET status = ${w.status}, review = ${w.review}, review_reason = ${w.reason},
-               reviewed_at = ${w.reviewedAt}::timestamptz, reviewed_by = ${reviewer}, version = version + 1, updated_at = now()
-             WHERE id = ${w.id}`,
-          );
-          await tx.query(
-            sql`INSERT INTO inspection_events (inspection_id, command, from_status, to_status, reason, user_id)
-             VALUES (${w.id}, ${w.command}, ${w.from}, ${w.status}, ${w.reason}, ${reviewer})`,
-          );
-          if (w.command === 'accept') {
-            outcome.accepted++;
-            await rules.accepted(tx, Number(w.assetId));
-          } else outcome.rejected++;
-        }
+        await takeIn(d);
         if (d.task) {
           await tx.query(sql`UPDATE tasks SET state = ${d.task}, version = version + 1 WHERE id = ${task.id}`);
           moved.push(task.id);
@@ -322,7 +365,7 @@ export class TransferRepository {
         }
       }
       await refreshAssignmentsOfTasks(tx, moved);
-      outcome.cancelRequested = await advanceStep(tx, this.leaseSeconds, lease, 'task-decisions', cursor, status, {
+      outcome.cancelRequested = await advanceStep(tx, this.leaseSeconds, lease, step, cursor, status, {
         inserted: 0,
         updated: outcome.rejected + outcome.accepted + outcome.completed + outcome.deleted,
         skipped: [],

@@ -3,8 +3,9 @@
  *
  * 1. Getting planned tasks: pages of the Office's open tasks (all, or on the assets its saved filter
  *    matches) with their assets' data, written by global id; then the Office's decisions on every open
- *    task this system holds (its review of their inspections, tasks completed or deleted), taken in
- *    through core's workflow (decisions.ts); then the assets' media as set.
+ *    task this system holds (its review of their inspections, tasks completed or deleted) and on every
+ *    inspection recorded here outside any task and not accepted yet, taken in through core's workflow
+ *    (decisions.ts); then the assets' media as set.
  * 2. Sending completed tasks: pages of this system's completed inspections (all, or on the assets
  *    the Field's saved filter matches) with their observations, written by the Office in one
  *    transaction a page; then their media as set.
@@ -30,7 +31,7 @@ import type { MediaStore } from '../storage/service';
 import { toMediaRecord, type SyncExportService } from '../sync-export/service';
 import { InterruptedError, OfficeRefusedError, readAhead, sleep, type OfficeClient } from './office-client';
 import type { Lease } from './repository';
-import { decideOfficeDecision } from './decisions';
+import { decideInspectionDecision, decideOfficeDecision } from './decisions';
 import type {
   DecisionRules,
   LocalInspection,
@@ -71,6 +72,13 @@ interface Run {
    */
   fileRetryDelaysMs: readonly number[];
 }
+
+/**
+ * What the Field asks the Office about after the pages of planned tasks, in this order, each step with
+ * its own cursor: its open tasks, then its inspections outside any task (decision 0026).
+ */
+const DECISION_STEPS = ['task-decisions', 'inspection-decisions'] as const;
+type DecisionStep = (typeof DECISION_STEPS)[number];
 
 /** Files moved at the same time. */
 const MEDIA_WORKERS = 4;
@@ -141,8 +149,10 @@ export class Transfers {
           `${totals.ruled + totals.skipped} skipped.`,
       );
     }
-    if (!(await this.repo.progressOf(run.lease.taskId, 'task-decisions')).done) {
-      if ((await this.decisions(run)) === 'cancelled') return 'cancelled';
+    for (const step of DECISION_STEPS) {
+      if (!(await this.repo.progressOf(run.lease.taskId, step)).done) {
+        if ((await this.decisions(run, step)) === 'cancelled') return 'cancelled';
+      }
     }
     const media = await this.media(run);
     if (media === 'cancelled') return media;
@@ -150,28 +160,36 @@ export class Transfers {
   }
 
   /**
-   * Scenario 1's second step: every open task this system holds, a page at a time, asked of the Office
-   * (whatever saved filter brought it: a task the filter no longer matches is still this crew's) and
-   * the answers taken in. Nothing the Office decided is an error: what the Field keeps as it is is
-   * logged with the reason.
+   * Scenario 1's second step: every open task this system holds, then every inspection it recorded
+   * outside any task that is not accepted yet, a page at a time, asked of the Office (whatever saved
+   * filter brought a task: one the filter no longer matches is still this crew's) and the answers taken
+   * in. Nothing the Office decided is an error: what the Field keeps as it is is logged with the reason.
    */
-  private async decisions(run: Run): Promise<'cancelled' | undefined> {
+  private async decisions(run: Run, step: DecisionStep): Promise<'cancelled' | undefined> {
     const rules: DecisionRules = {
       decide: decideOfficeDecision,
+      decideInspection: decideInspectionDecision,
       accepted: (tx, assetId) => this.conditions.recomputeCondition(tx, assetId),
     };
-    let after = (await this.repo.progressOf(run.lease.taskId, 'task-decisions')).after ?? undefined;
-    if (after) run.logs.serverLine(`Resuming the Office's decisions after task ${after}.`);
+    const tasks = step === 'task-decisions';
+    const read = (after: string | undefined) =>
+      tasks ? this.repo.openTasks(after, run.pageSize) : this.repo.inspectionsOutsideTasks(after, run.pageSize);
+    let after = (await this.repo.progressOf(run.lease.taskId, step)).after ?? undefined;
+    if (after) run.logs.serverLine(`Resuming the Office's decisions after ${tasks ? 'task' : 'inspection'} ${after}.`);
     const totals = { asked: 0, rejected: 0, accepted: 0, completed: 0, deleted: 0, kept: 0 };
     for (;;) {
       if (run.signal.aborted) throw new InterruptedError();
-      const asked = await this.repo.openTasks(after, run.pageSize);
+      const asked = await read(after);
       const done = asked.length < run.pageSize;
-      const answer = asked.length > 0 ? await run.client.taskDecisions(asked, run.signal) : { items: [] };
+      const answer =
+        asked.length === 0
+          ? { items: [], inspections: [] }
+          : await run.client.decisions(tasks ? { globalIds: asked } : { inspectionGlobalIds: asked }, run.signal);
       const outcome = await this.repo.applyDecisionsPage(
         run.lease,
-        answer.items,
+        answer,
         rules,
+        step,
         { after: asked.at(-1) ?? after ?? null, done },
         { operation: "Getting the Office's decisions", percentage: 50 },
       );
@@ -182,9 +200,12 @@ export class Transfers {
       totals.deleted += outcome.deleted;
       totals.kept += outcome.kept;
       run.logs.serverLine(
-        `decisions: ${asked.length} open tasks asked, ${answer.items.length} known to the Office: ` +
-          `${outcome.rejected} inspections rejected, ${outcome.accepted} accepted, ${outcome.completed} tasks completed, ` +
-          `${outcome.deleted} deleted, ${outcome.kept} kept as they are.`,
+        tasks
+          ? `decisions: ${asked.length} open tasks asked, ${answer.items.length} known to the Office: ` +
+              `${outcome.rejected} inspections rejected, ${outcome.accepted} accepted, ${outcome.completed} tasks completed, ` +
+              `${outcome.deleted} deleted, ${outcome.kept} kept as they are.`
+          : `decisions: ${asked.length} inspections outside tasks asked, ${answer.inspections.length} known to the ` +
+              `Office: ${outcome.rejected} rejected, ${outcome.accepted} accepted, ${outcome.kept} kept as they are.`,
       );
       for (const note of outcome.notes) run.logs.clientLine(note);
       await run.logs.flush();
@@ -192,11 +213,19 @@ export class Transfers {
       if (done) break;
       after = asked.at(-1)!;
     }
-    run.logs.clientLine(
-      `The Office's decisions on ${totals.asked} open tasks: ${totals.rejected} inspections rejected, ` +
-        `${totals.accepted} accepted; ${totals.completed} tasks completed, ${totals.deleted} deleted; ` +
-        `${totals.kept} kept as they are here.`,
-    );
+    if (tasks) {
+      run.logs.clientLine(
+        `The Office's decisions on ${totals.asked} open tasks: ${totals.rejected} inspections rejected, ` +
+          `${totals.accepted} accepted; ${totals.completed} tasks completed, ${totals.deleted} deleted; ` +
+          `${totals.kept} kept as they are here.`,
+      );
+    } else if (totals.asked > 0) {
+      // Most runs hold none: a line then would only be noise.
+      run.logs.clientLine(
+        `The Office's decisions on ${totals.asked} inspections outside tasks: ${totals.rejected} rejected, ` +
+          `${totals.accepted} accepted; ${totals.kept} kept as they are here.`,
+      );
+    }
     return undefined;
   }
 

@@ -18,6 +18,8 @@ export const snapshots = defineSnapshots('sync-export', (db) => new SyncExportRe
   'page of planned tasks a saved filter selects': (repo) => repo.plannedTasks(cursor, 200, [31, 32]),
   "the Office's word on the tasks a Field holds": (repo) =>
     repo.taskDecisions([cursor, '3f2a6c1e-0000-4000-8000-000000000002']),
+  "the Office's word on the inspections a Field recorded outside tasks": (repo) =>
+    repo.inspectionDecisions([cursor, '3f2a6c1e-0000-4000-8000-000000000002']),
   "a saved filter's assets in global-id order, once a run": (repo) => repo.inGlobalIdOrder('assets', [1, 2, 3]),
   "the open tasks on a saved filter's assets, once a run": (repo) => repo.tasksOnAssets([11, 12]),
   'assets with what they need': (repo) => repo.assetsWithNeeds(['11', '12']),

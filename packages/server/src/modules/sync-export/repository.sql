@@ -100,15 +100,27 @@ SELECT t.global_id::text AS "globalId", p.global_id::text AS "projectGlobalId", 
 -- the Office's word on the tasks a Field holds
 SELECT t.global_id::text AS "globalId", t.state,
          (SELECT json_build_object('globalId', i.global_id, 'status', i.status, 'review', i.review,
-                   'reviewReason', i.review_reason,
-                   -- Full precision, so the Field's copy of the decision compares equal to it.
-                   'reviewedAt', to_json(i.reviewed_at) #>> '{}',
-                   'reviewedBy', CASE WHEN u.id IS NOT NULL
-                     THEN json_build_object('globalId', u.global_id, 'displayName', u.display_name) END)
+  'reviewReason', i.review_reason,
+  -- Full precision, so the Field's copy of the decision compares equal to it.
+  'reviewedAt', to_json(i.reviewed_at) #>> '{}',
+  'reviewedBy', CASE WHEN u.id IS NOT NULL
+    THEN json_build_object('globalId', u.global_id, 'displayName', u.display_name) END)
             FROM inspections i LEFT JOIN users u ON u.id = i.reviewed_by
            WHERE i.task_id = t.id ORDER BY i.inspected_at DESC, i.id DESC LIMIT 1) AS inspection
        FROM tasks t WHERE t.global_id = ANY($1::uuid[])
        ORDER BY t.global_id;
+-- params: $1 = ["3f2a6c1e-0000-4000-8000-000000000001","3f2a6c1e-0000-4000-8000-000000000002"]
+
+-- the Office's word on the inspections a Field recorded outside tasks
+SELECT json_build_object('globalId', i.global_id, 'status', i.status, 'review', i.review,
+  'reviewReason', i.review_reason,
+  -- Full precision, so the Field's copy of the decision compares equal to it.
+  'reviewedAt', to_json(i.reviewed_at) #>> '{}',
+  'reviewedBy', CASE WHEN u.id IS NOT NULL
+    THEN json_build_object('globalId', u.global_id, 'displayName', u.display_name) END) AS decision
+       FROM inspections i LEFT JOIN users u ON u.id = i.reviewed_by
+       WHERE i.global_id = ANY($1::uuid[])
+       ORDER BY i.global_id;
 -- params: $1 = ["3f2a6c1e-0000-4000-8000-000000000001","3f2a6c1e-0000-4000-8000-000000000002"]
 
 -- a saved filter's assets in global-id order, once a run

@@ -129,19 +129,30 @@ export interface PlannedTaskRow {
   assignment: { globalId: string; assignedToGlobalId: string | null; scheduledDate: string | null } | null;
 }
 
+/** An inspection's review, as `InspectionDecision` (the contract) has it. */
+export interface InspectionDecisionRow {
+  globalId: string;
+  status: string;
+  review: string | null;
+  reviewReason: string | null;
+  reviewedAt: string | null;
+  reviewedBy: { globalId: string; displayName: string } | null;
+}
+
 /** A task's state and its latest inspection's decision, as `TaskDecisionRecord` (the contract) has them. */
 export interface TaskDecisionRow {
   globalId: string;
   state: string;
-  inspection: {
-    globalId: string;
-    status: string;
-    review: string | null;
-    reviewReason: string | null;
-    reviewedAt: string | null;
-    reviewedBy: { globalId: string; displayName: string } | null;
-  } | null;
+  inspection: InspectionDecisionRow | null;
 }
+
+/** The review of inspection `i` (with its reviewer `u` joined) as one JSON object: `InspectionDecisionRow`. */
+const DECISION_OF_I = sql.raw(`json_build_object('globalId', i.global_id, 'status', i.status, 'review', i.review,
+  'reviewReason', i.review_reason,
+  -- Full precision, so the Field's copy of the decision compares equal to it.
+  'reviewedAt', to_json(i.reviewed_at) #>> '{}',
+  'reviewedBy', CASE WHEN u.id IS NOT NULL
+    THEN json_build_object('globalId', u.global_id, 'displayName', u.display_name) END)`);
 
 export interface MediaRow {
   globalId: string;
@@ -201,17 +212,26 @@ export class SyncExportRepository {
   taskDecisions(globalIds: readonly string[]): Promise<TaskDecisionRow[]> {
     return this.db.query<TaskDecisionRow>(
       sql`SELECT t.global_id::text AS "globalId", t.state,
-         (SELECT json_build_object('globalId', i.global_id, 'status', i.status, 'review', i.review,
-                   'reviewReason', i.review_reason,
-                   -- Full precision, so the Field's copy of the decision compares equal to it.
-                   'reviewedAt', to_json(i.reviewed_at) #>> '{}',
-                   'reviewedBy', CASE WHEN u.id IS NOT NULL
-                     THEN json_build_object('globalId', u.global_id, 'displayName', u.display_name) END)
+         (SELECT ${DECISION_OF_I}
             FROM inspections i LEFT JOIN users u ON u.id = i.reviewed_by
            WHERE i.task_id = t.id ORDER BY i.inspected_at DESC, i.id DESC LIMIT 1) AS inspection
        FROM tasks t WHERE t.global_id = ANY(${globalIds}::uuid[])
        ORDER BY t.global_id`,
     );
+  }
+
+  /**
+   * The given inspections (global ids) that the Office holds, each with its review, in global-id
+   * order: a Field asks this of the inspections it recorded outside any task.
+   */
+  async inspectionDecisions(globalIds: readonly string[]): Promise<InspectionDecisionRow[]> {
+    const rows = await this.db.query<{ decision: InspectionDecisionRow }>(
+      sql`SELECT ${DECISION_OF_I} AS decision
+       FROM inspections i LEFT JOIN users u ON u.id = i.reviewed_by
+       WHERE i.global_id = ANY(${globalIds}::uuid[])
+       ORDER BY i.global_id`,
+    );
+    return rows.map((r) => r.decision);
   }
 
   /**

@@ -60,13 +60,17 @@ export function syncExportRoutes(exports: SyncExportService) {
       '/api/sync/export/planned-tasks/decisions',
       {
         schema: {
-          summary: "The Office's word on the tasks a Field system holds: their states and their inspections' reviews",
+          summary:
+            "The Office's word on the tasks and the inspections outside tasks a Field system holds: states and reviews",
           description:
-            'WebSync scenario 1, after the pages of open tasks: the Field names the open tasks it holds (global ids, ' +
-            'at most 2000 a request) and the Office answers, for each it has, its state and its latest inspection ' +
-            'with the review (status, accepted or rejected, the reason, when and by whom). The Field closes the copies ' +
-            'the Office completed or deleted and hands rejected inspections back to its crew. A task the Office ' +
-            'never had is left out of the answer. Reads only. Needs the websync permission.',
+            'WebSync scenario 1, after the pages of open tasks: the Field names the open tasks it holds (globalIds) ' +
+            'and the inspections it recorded outside any task that are not accepted yet (inspectionGlobalIds), at ' +
+            'most 2000 global ids a request in all. The Office answers, for each task it has, its state and its ' +
+            'latest inspection with the review (items), and for each inspection it has, the same review ' +
+            '(inspections): status, accepted or rejected, the reason, when and by whom. The Field closes the copies ' +
+            'the Office completed or deleted, accepts what it accepted and hands rejected inspections back to its ' +
+            'crew. A task or inspection the Office never had is left out of the answer. Reads only. Needs the ' +
+            'websync permission.',
           tags: ['sync'],
           body: TaskDecisionsRequest,
           response: { 200: TaskDecisions, ...errors },

@@ -132,10 +132,17 @@ export class SyncExportService {
    * inspection with the Office's decision), so the Field can close what the Office closed and hand
    * back to its crew what the Office rejected. Asked by global id rather than sent since a date: the
    * Field names exactly the copies it has, so no clock, missed run or saved filter can hide a decision.
+   * The inspections a Field recorded outside any task are asked the same way, by their own global ids.
    */
   async taskDecisions(body: TaskDecisionsRequest): Promise<TaskDecisions> {
-    const rows = await this.repo.taskDecisions([...new Set(body.globalIds)]);
-    return { items: rows as TaskDecisions['items'] };
+    const [tasks, inspections] = await Promise.all([
+      body.globalIds.length > 0 ? this.repo.taskDecisions([...new Set(body.globalIds)]) : [],
+      body.inspectionGlobalIds.length > 0 ? this.repo.inspectionDecisions([...new Set(body.inspectionGlobalIds)]) : [],
+    ]);
+    return {
+      items: tasks as TaskDecisions['items'],
+      inspections: inspections as TaskDecisions['inspections'],
+    };
   }
 
   /**

@@ -14,7 +14,7 @@ export function InspectInspectionPage() {
       <Link to="/" className="mw-inspect-page__back">
         ← My work
       </Link>
-      <CrewInspection key={inspectionId} inspectionId={inspectionId} {...INSPECTION_VIEWS} />
+      <CrewInspection key={inspectionId} inspectionId={inspectionId} pageHeading {...INSPECTION_VIEWS} />
     </div>
   );
 }

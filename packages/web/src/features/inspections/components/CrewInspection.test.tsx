@@ -36,6 +36,7 @@ describe("the crew's own inspection", () => {
   it('being recorded, it shows its header form and observations with Complete inspection', async () => {
     await open([INCOMPLETE]);
     expect(await screen.findByTestId('inspection-standing')).toHaveTextContent('Being recorded');
+    expect(screen.getByRole('heading', { level: 2, name: 'Inspection of Section S-00001' })).toBeInTheDocument();
     expect(screen.getByTestId('header-form')).toHaveTextContent('Header form of 7');
     expect(screen.getByTestId('observations')).toHaveTextContent('Observations of 7');
     expect(screen.getByRole('button', { name: 'Complete inspection' })).toBeEnabled();

@@ -39,9 +39,14 @@ const grade = (value: number | null) => (value === null ? 'Not scored' : String(
 
 export function CrewInspection({
   inspectionId,
+  pageHeading = false,
   renderHeaderForm,
   renderObservations,
-}: { inspectionId: number } & InspectionReviewSlots) {
+}: {
+  inspectionId: number;
+  /** The page's own heading (an inspection outside any task), else a section of the task's page. */
+  pageHeading?: boolean;
+} & InspectionReviewSlots) {
   const titleId = useId();
   const dispatch = useAppDispatch();
   const { currentData: row, isError } = useGetInspectionQuery(inspectionId, { refetchOnMountOrArgChange: true });
@@ -50,6 +55,7 @@ export function CrewInspection({
   if (isError) return <p role="alert">The inspection could not be loaded.</p>;
   if (!row) return <LoadingStatus />;
   const { text, tone } = standing(row);
+  const Heading = pageHeading ? 'h1' : 'h2';
 
   const command = async (name: CrewInspectionCommand) => {
     if (name === 'complete' && !(await dispatch(confirm(COMPLETE_CONFIRM)))) return;
@@ -75,9 +81,9 @@ export function CrewInspection({
     <section className="mw-crew-inspection" aria-labelledby={titleId}>
       <div className={`mw-crew-inspection__bar mw-crew-inspection__bar--${tone}`}>
         <div>
-          <h2 id={titleId} className="mw-crew-inspection__title">
-            Inspection
-          </h2>
+          <Heading id={titleId} className="mw-crew-inspection__title">
+            Inspection of {row.assetType} {row.assetReadableId}
+          </Heading>
           <p className="mw-crew-inspection__standing" data-testid="inspection-standing">
             {text}
           </p>
