@@ -323,6 +323,14 @@ export class TransferRepository {
           )
         : [];
       const byGlobalId = new Map(tasks.map((t) => [t.globalId, t]));
+      // A page holds up to 2,000 of each: the inspections are looked up by task and by global id once.
+      const ofTask = new Map<string, FieldInspection[]>();
+      const outsideByGlobalId = new Map<string, (typeof inspections)[number]>();
+      for (const i of inspections) {
+        if (i.taskId === null) outsideByGlobalId.set(i.globalId, i);
+        else if (ofTask.has(i.taskId)) ofTask.get(i.taskId)!.push(i);
+        else ofTask.set(i.taskId, [i]);
+      }
       const moved: string[] = [];
       /** An inspection's review taken in, with its event and (accepted) its asset's condition. */
       const takeIn = async (d: DecisionWrite) => {
@@ -346,7 +354,7 @@ export class TransferRepository {
         } else outcome.rejected++;
       };
       for (const record of outside) {
-        const copy = inspections.find((i) => i.taskId === null && i.globalId === record.globalId);
+        const copy = outsideByGlobalId.get(record.globalId);
         if (copy) await takeIn(rules.decideInspection(record, { inspection: copy, assetCode: copy.assetCode }));
       }
       for (const record of records) {
@@ -354,7 +362,7 @@ export class TransferRepository {
         if (!task) continue;
         const d = rules.decide(record, {
           task: { id: task.id, state: task.state, assetCode: task.assetCode },
-          inspections: inspections.filter((i) => i.taskId === task.id),
+          inspections: ofTask.get(task.id) ?? [],
         });
         await takeIn(d);
         if (d.task) {
