@@ -32,6 +32,7 @@ import { locationsRoutes } from './modules/locations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { objectsRoutes } from './modules/objects/routes';
 import { observationsRoutes } from './modules/observations/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { syncImportRoutes } from './modules/sync-import/routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inspectionsRoutes(services.inspections));
   await app.register(tasksRoutes(services.tasks));
   await app.register(observationsRoutes(services.observations));
+  await app.register(mediaRoutes(services.media));
   await app.register(webSyncRoutes(services.websync, services.syncAgent));
   await app.register(syncExportRoutes(services.syncExport));
   await app.register(syncImportRoutes(services.syncImport));

@@ -95,3 +95,61 @@ describe('sign-in throttle', () => {
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_ADDRESS: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_ADDRESS/);
   });
 });
+
+describe('MEDIA_STORAGE', () => {
+  it('keeps media on disk by default', () => {
+    expect(loadConfig({}).mediaStorage).toEqual({ driver: 'disk' });
+  });
+
+  it('s3 needs a bucket; the endpoint, region, credentials and prefix are optional', () => {
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow(/MEDIA_S3_BUCKET: required when MEDIA_STORAGE is s3/);
+    expect(loadConfig({ MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'manway' }).mediaStorage).toEqual({
+      driver: 's3',
+      endpoint: undefined,
+      bucket: 'manway',
+      region: 'us-east-1',
+      credentials: undefined,
+      prefix: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('a server of its own: path-style addressing unless told otherwise, the prefix without its slashes', () => {
+    const env = {
+      MEDIA_STORAGE: 's3',
+      MEDIA_S3_ENDPOINT: 'http://minio.internal:9000',
+      MEDIA_S3_BUCKET: 'media',
+      MEDIA_S3_REGION: 'eu-central-1',
+      MEDIA_S3_ACCESS_KEY_ID: 'manway',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'a secret',
+      MEDIA_S3_PREFIX: '/office/media/',
+    };
+    expect(loadConfig(env).mediaStorage).toEqual({
+      driver: 's3',
+      endpoint: 'http://minio.internal:9000',
+      bucket: 'media',
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'manway', secretAccessKey: 'a secret' },
+      prefix: 'office/media',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...env, MEDIA_S3_FORCE_PATH_STYLE: 'false' }).mediaStorage).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses half a key pair, a prefix that leaves its folder, and S3 settings while media stay on disk', () => {
+    const s3 = { MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'media' };
+    expect(() => loadConfig({ ...s3, MEDIA_S3_ACCESS_KEY_ID: 'manway' })).toThrow(
+      /MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => loadConfig({ ...s3, MEDIA_S3_PREFIX: 'media/../other' })).toThrow(/MEDIA_S3_PREFIX/);
+    expect(() => loadConfig({ MEDIA_S3_BUCKET: 'media' })).toThrow(/MEDIA_STORAGE: MEDIA_S3_BUCKET set/);
+  });
+
+  it('never puts the secret key in its message', () => {
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', MEDIA_S3_SECRET_ACCESS_KEY: 'do-not-print' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('do-not-print') }),
+    );
+  });
+});

@@ -46,6 +46,16 @@ const TrustProxy = z
   })
   .default(false);
 
+/** A key prefix in the bucket: path segments as storage keys have them (objects.ts), without the slashes around. */
+const S3Prefix = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+  .refine(
+    (value) => /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(value) && !value.includes('..'),
+    'path segments of letters, digits, dots, dashes and underscores, e.g. manway/media',
+  );
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -64,9 +74,18 @@ const EnvSchema = z
       .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'a comma-separated list of seconds, e.g. 2,5,15,30,60')
       .default('2,5,15,30,60'),
     MEDIA_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(4096),
+    MEDIA_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    MEDIA_S3_ENDPOINT: optionalUrl,
+    MEDIA_S3_BUCKET: z.string().trim().min(1).optional(),
+    MEDIA_S3_REGION: z.string().trim().min(1).optional(),
+    MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    MEDIA_S3_PREFIX: S3Prefix.optional(),
+    MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
     SYNC_PAGE_SIZE: z.coerce.number().int().min(1).max(MAX_EXPORT_PAGE).default(DEFAULT_EXPORT_PAGE),
     DEFAULT_USER: z.string().trim().min(1).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    SEED_DEMO_MEDIA: z.enum(['true', 'false']).default('true'),
     DEMO_SEED: z.coerce.number().int().min(0).max(2_147_483_647).default(DEFAULT_SEED),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -110,7 +129,43 @@ const EnvSchema = z
     if (oidc === 1) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER and OIDC_CLIENT_ID go together' });
     }
+    if (env.MEDIA_STORAGE === 's3' && !env.MEDIA_S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_S3_BUCKET'], message: 'required when MEDIA_STORAGE is s3' });
+    }
+    if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_S3_ACCESS_KEY_ID'],
+        message: 'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+    // Settings for a bucket that is not used would keep media on this disk while the operator thinks
+    // they go to S3.
+    const s3Settings = Object.entries(env)
+      .filter(([name, value]) => name.startsWith('MEDIA_S3_') && value !== undefined)
+      .map(([name]) => name);
+    if (env.MEDIA_STORAGE === 'disk' && s3Settings.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_STORAGE'],
+        message: `${s3Settings.join(', ')} set: MEDIA_STORAGE=s3 keeps media in that bucket (or unset them to keep media on disk)`,
+      });
+    }
   });
+
+/** Media files in a bucket of AWS S3 (no endpoint) or of an S3-compatible server. */
+export interface S3MediaStorage {
+  driver: 's3';
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID and the like, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Prepended to every storage key, without slashes around; undefined for none. */
+  prefix: string | undefined;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name, as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -132,8 +187,15 @@ export interface Config {
   syncPageSize: number;
   /** The largest media file a sync upload may carry. */
   mediaMaxBytes: number;
+  /** Where complete media files are kept (MEDIA_STORAGE): under DATA_DIR/media, or in a bucket. */
+  mediaStorage: { driver: 'disk' } | S3MediaStorage;
   defaultUser: string | undefined;
   seedDemo: boolean;
+  /**
+   * With the demo town, photos and survey videos for a few inspections (made with sharp and ffmpeg
+   * at the first start); the server tests leave them out, their media store being per test file.
+   */
+  seedDemoMedia: boolean;
   /** Seed of the demo town: the same seed gives the same town on every back end. */
   demoSeed: number;
   session: { idleMinutes: number; maxHours: number };
@@ -186,8 +248,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     syncAccountPassword: e.SYNC_ACCOUNT_PASSWORD,
     syncPageSize: e.SYNC_PAGE_SIZE,
     mediaMaxBytes: e.MEDIA_MAX_MB * 1024 * 1024,
+    mediaStorage:
+      e.MEDIA_STORAGE === 's3' && e.MEDIA_S3_BUCKET
+        ? {
+            driver: 's3',
+            endpoint: e.MEDIA_S3_ENDPOINT,
+            bucket: e.MEDIA_S3_BUCKET,
+            region: e.MEDIA_S3_REGION ?? 'us-east-1',
+            credentials:
+              e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY }
+                : undefined,
+            prefix: e.MEDIA_S3_PREFIX,
+            // AWS prefers the bucket in the host name; servers of one's own rarely have DNS for that.
+            forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE
+              ? e.MEDIA_S3_FORCE_PATH_STYLE === 'true'
+              : e.MEDIA_S3_ENDPOINT !== undefined,
+          }
+        : { driver: 'disk' },
     defaultUser: e.DEFAULT_USER,
     seedDemo: e.SEED_DEMO === 'true',
+    seedDemoMedia: e.SEED_DEMO_MEDIA === 'true',
     demoSeed: e.DEMO_SEED,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     loginThrottle: {

@@ -12,7 +12,8 @@ import { DB_UNAVAILABLE_RETRY_SECONDS, isConnectionError } from './errors';
 import { startQueue, type JobQueue } from './jobs/queue';
 import { createDemoFieldSchedules } from './modules/demo/field-schedules';
 import { FIELD_SCHEDULES_DATASET } from './modules/demo/repository';
-import type { LoadSummary } from './modules/demo/service';
+import type { DemoMediaSummary } from './modules/demo/demo-media';
+import { DEMO_MEDIA_DATASET, type LoadSummary } from './modules/demo/service';
 import { SYNC_ACCOUNT_LOGIN, toCurrentUser } from './modules/users/service';
 import type { Services } from './services';
 
@@ -49,6 +50,8 @@ export async function bringUp(
     try {
       const server = judgeServerVersion(await readServerVersionNum(db));
       if (!server.ok) return fail(readiness, log, server.code, server.detail);
+      // A media store that cannot be reached is a configuration to fix, not a passing condition.
+      await services.media.checkStorage();
       const { from, to } = await migrate(db);
       if (from !== to) log.info(`database migrated from version ${from} to ${to}`);
       await prepareFirstStart(services, config, log);
@@ -117,6 +120,15 @@ async function prepareFirstStart(services: Services, config: Config, log: Logger
   }
   const loaded = await services.demo.loadIfEmpty(config.demoSeed);
   if (loaded) log.info(describeLoad(loaded));
+  if (config.seedDemoMedia) await prepareDemoMedia(services, log);
+}
+
+async function prepareDemoMedia(services: Services, log: Logger): Promise<void> {
+  let made: DemoMediaSummary | undefined;
+  await services.demo.once(DEMO_MEDIA_DATASET, async () => (made = await services.demo.seedMedia(services.media)));
+  if (!made) return;
+  log.info(`added ${made.photos} demo photos and ${made.videos} demo survey videos`);
+  if (made.skippedVideos) log.error(`made no demo videos: ${made.skippedVideos}`);
 }
 
 /** The demo sync schedules of a Field system, owned by its administrator, created once. */

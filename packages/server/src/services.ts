@@ -1,4 +1,5 @@
 /** The composition root: one instance of each repository and service, wired together. */
+import { join } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { LateJobSender, type JobHandlers } from './jobs/queue';
@@ -32,6 +33,9 @@ import { TasksService } from './modules/tasks/service';
 import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
+import { MediaRepository } from './modules/media/repository';
+import { MediaService } from './modules/media/service';
+import { objectStoreFor } from './modules/storage/drivers';
 import { MediaStore } from './modules/storage/service';
 import { createMissingAssets, SyncAgentRepository } from './modules/sync-agent/repository';
 import { leaseSecondsFor, SyncAgentService } from './modules/sync-agent/service';
@@ -57,6 +61,7 @@ export interface Services {
   inspections: InspectionsService;
   tasks: TasksService;
   observations: ObservationsService;
+  media: MediaService;
   scale: ScaleService;
   websync: WebSyncService;
   syncExport: SyncExportService;
@@ -87,8 +92,9 @@ export function createServices(db: Database, config: Config): Services {
     },
   });
   const jobs = new LateJobSender();
-  const media = new MediaStore(config.dataDir);
+  const media = new MediaStore(config.dataDir, objectStoreFor(config, join(config.dataDir, 'media')));
   const observations = new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes);
+  const mediaGallery = new MediaService(new MediaRepository(db), media, objects, jobs, config.mediaMaxBytes);
   const forms = new FormsService(new FormsRepository(db), objects, observations, settings);
   const tasks = new TasksService(new TasksRepository(db), { forms, filters });
   const inspections = new InspectionsService(new InspectionsRepository(db), forms, observations, tasks, settings);
@@ -130,6 +136,7 @@ export function createServices(db: Database, config: Config): Services {
     inspections,
     tasks,
     observations,
+    media: mediaGallery,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
     syncExport,
@@ -150,6 +157,12 @@ export function createServices(db: Database, config: Config): Services {
       },
       'websync.run': async ({ taskId }, { signal }) => {
         await syncAgent.run(taskId, signal);
+      },
+      'media.process': async ({ mediaId }) => {
+        await mediaGallery.process(mediaId);
+      },
+      'media.sweep': async () => {
+        await mediaGallery.sweep();
       },
     },
   };

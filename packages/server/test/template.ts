@@ -17,6 +17,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DATA_DIR: '/tmp/manway-test-unused',
     LOG_LEVEL: 'silent',
+    // Each test file has its own media store: demo files kept in the template's would be missing there.
+    SEED_DEMO_MEDIA: 'false',
     ...overrides,
   });
 }

@@ -20,6 +20,12 @@ export const KNOWN_ERROR_CODES = [
   'report/name-duplicate',
   'concurrency/modified-by-another-user',
   'media/unsupported-file',
+  // The media error codes of spec section 8.
+  'media/unsupported-extension',
+  'media/file-not-found',
+  'media/directory-not-found',
+  'media/unauthorized-access',
+  'media/io-exception',
   'asset/duplicate-name-and-subtype',
   'dashboard/name-too-long',
   'account/impersonation-failed',

@@ -108,6 +108,15 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/object-forms/:type/empty/calculate': rule('signed-in'),
   'POST /api/object-forms/:type/empty/default-value': rule('signed-in'),
 
+  // media: reading is any signed-in user's; adding and deleting is whoever may change the object: an
+  // asset's editors, an inspection's (and its observations') crew or reviewers as its workflow allows
+  'GET /api/media/:type/:id': rule('signed-in'),
+  'POST /api/media/:type/:id': rule('member', { ownObjectsOnly: { exceptFor: 'editor' } }),
+  'GET /api/media/:type/:id/:mediaId': rule('signed-in'),
+  'GET /api/media/:type/:id/:mediaId/thumbnail': rule('signed-in'),
+  'GET /api/media/:type/:id/:mediaId/creation-date': rule('signed-in'),
+  'DELETE /api/media/:type/:id/:mediaId': rule('member', { ownObjectsOnly: { exceptFor: 'editor' } }),
+
   // map, tiles, filters and search
   'GET /api/filters/results/map': rule('signed-in'),
   'GET /api/tiles/:layer/:z/:x/:y.pbf': rule('signed-in'),

@@ -14,7 +14,11 @@ export type JobItem =
   /** The websync scheduler's tick: due schedules become sync-agent tasks, due tasks become runs. */
   | { name: 'websync.schedule'; data: Record<string, never> }
   /** One run of the sync agent on one sync-agent task (a scenario of the websync spec). */
-  | { name: 'websync.run'; data: { taskId: number } };
+  | { name: 'websync.run'; data: { taskId: number } }
+  /** One attempt at a media file's thumbnail and facts (media/service.ts `process`). */
+  | { name: 'media.process'; data: { mediaId: number } }
+  /** Sends `media.process` for pending files whose job never went (synced files) or was lost. */
+  | { name: 'media.sweep'; data: Record<string, never> };
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 /** What a handler is told besides its data: `signal` aborts when the queue stops (shutdown). */
@@ -55,7 +59,17 @@ const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'sessions.purge', cron: '*/15 * * * *' },
   { name: 'media.purge-uploads', cron: '17 * * * *' },
   { name: 'websync.schedule', cron: '* * * * *' },
+  { name: 'media.sweep', cron: '* * * * *' },
 ];
+
+/**
+ * Queues whose failed jobs are retried differently from pg-boss's default (2 retries at once): a
+ * media file's processing waits a little longer each time (ffmpeg busy, the store briefly away), and
+ * its last attempt marks the file failed rather than throwing, so none is retried forever or lost.
+ */
+const QUEUE_OPTIONS: Partial<Record<JobName, { retryLimit: number; retryDelay: number; retryBackoff: boolean }>> = {
+  'media.process': { retryLimit: 2, retryDelay: 10, retryBackoff: true },
+};
 
 /** One queue's jobs, for the metrics. */
 export interface QueueSize {
@@ -104,7 +118,7 @@ export async function startQueue(
   const failures = Object.fromEntries(names.map((name) => [name, 0])) as Record<JobName, number>;
   await boss.start();
   for (const name of names) {
-    await boss.createQueue(name);
+    await boss.createQueue(name, { name, ...QUEUE_OPTIONS[name] });
     await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
         try {

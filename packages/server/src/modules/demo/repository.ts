@@ -66,8 +66,81 @@ const IDENTITY_TABLES = [
   'media',
 ];
 
+/** An inspection the demo gives media to, with its observations in order. */
+export interface DemoMediaInspection {
+  id: number;
+  assetCode: string;
+  inspectedAt: Date;
+  /** Its day, yyyy-mm-dd, for file names. */
+  day: string;
+  observations: {
+    id: number;
+    code: string;
+    /** Whether the code records a defect (not the survey's start, finish or an inventory note). */
+    defect: boolean;
+    distanceM: number;
+    grade: number | null;
+    offsetMs: number;
+  }[];
+}
+
 export class DemoRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The most recent inspections of each status with at least three observations, as many as asked
+   * per status: what the office reviews, what the crew has open, what is accepted.
+   */
+  async mediaCandidates(
+    counts: Record<'pending' | 'incomplete' | 'completed', number>,
+  ): Promise<DemoMediaInspection[]> {
+    const rows = await this.db.query<{
+      id: string;
+      asset_code: string;
+      inspected_at: Date | string;
+      observations: {
+        id: number;
+        code: string;
+        defect: boolean;
+        distance_m: number;
+        grade: number | null;
+        offset_ms: number;
+      }[];
+    }>(
+      sql`WITH ranked AS (
+         SELECT i.id, i.status, a.asset_code, i.inspected_at,
+           row_number() OVER (PARTITION BY i.status ORDER BY i.inspected_at DESC, i.id DESC) AS n
+         FROM inspections i JOIN assets a ON a.id = i.asset_id
+         WHERE (SELECT count(*) FROM observations o WHERE o.inspection_id = i.id) >= 3)
+       SELECT r.id, r.asset_code, r.inspected_at,
+         (SELECT jsonb_agg(jsonb_build_object('id', o.id, 'code', o.code, 'distance_m', o.distance_m,
+             'defect', c.family NOT IN ('other', 'inventory'), 'grade', o.grade,
+             'offset_ms', COALESCE(o.video_offset_ms, 0)) ORDER BY o.sequence)
+          FROM observations o JOIN observation_codes c ON c.standard_id = o.standard_id AND c.code = o.code
+          WHERE o.inspection_id = r.id) AS observations
+       FROM ranked r
+       WHERE r.n <= CASE r.status WHEN 'pending' THEN ${counts.pending}::int
+         WHEN 'incomplete' THEN ${counts.incomplete}::int ELSE ${counts.completed}::int END
+       ORDER BY r.id`,
+    );
+    return rows.map((r) => {
+      const inspectedAt = new Date(r.inspected_at);
+      return {
+        id: Number(r.id),
+        assetCode: r.asset_code,
+        inspectedAt,
+        day: inspectedAt.toISOString().slice(0, 10),
+        observations: r.observations.map((o) => ({
+          id: Number(o.id),
+          code: o.code,
+          defect: o.defect,
+          distanceM: o.distance_m,
+          grade: o.grade,
+          offsetMs: o.offset_ms,
+        })),
+      };
+    });
+  }
 
   async upsertStandard(standard: Standard, codes: ObservationCodeDef[]): Promise<void> {
     const s = standard;

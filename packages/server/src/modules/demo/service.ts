@@ -5,9 +5,13 @@
 import { DEMO_SAVED_FILTERS } from './demo-filters';
 import { conditionsOf, DEMO_INSPECTIONS, DEMO_TOWN, DemoTown } from './demo-town';
 import { DEMO_CODES, DEMO_STANDARD } from '@manway/core/domain/standard';
+import type { MediaService } from '../media/service';
+import { seedDemoMedia, type DemoMediaSummary } from './demo-media';
 import type { DemoRepository } from './repository';
 
 export const DEMO_DATASET = 'demo-town';
+/** The demo's photos and videos, made once after the demo town (a reset of the town makes them again). */
+export const DEMO_MEDIA_DATASET = 'demo-media';
 
 export interface LoadSummary {
   seed: number;
@@ -25,6 +29,11 @@ export class DemoService {
     private readonly repo: DemoRepository,
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  /** Makes the demo's photos and videos and adds them to their inspections and observations. */
+  seedMedia(media: MediaService): Promise<DemoMediaSummary> {
+    return seedDemoMedia(this.repo, media);
+  }
 
   /** The standards every installation has, demo data or not. */
   ensureReferenceData(): Promise<void> {

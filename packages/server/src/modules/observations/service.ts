@@ -77,7 +77,7 @@ export class ObservationsService {
   async attach(uploads: UploadBatch, body: Readable, fileName: string, declaredType: string): Promise<void> {
     const name = fileName.slice(0, 255) || 'file';
     const result = await uploads.receive(body, name, declaredType);
-    if (result === 'type') throw fail.coded('media/unsupported-file', UNSUPPORTED_FILE(name));
+    if (result === 'type' || result === 'markup') throw fail.coded('media/unsupported-file', UNSUPPORTED_FILE(name));
     if (result === 'too-large') {
       const mb = Math.floor(this.maxFileBytes / (1024 * 1024));
       throw fail.field('Files', `The file "${name}" is larger than ${mb} MB.`);

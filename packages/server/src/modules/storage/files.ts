@@ -1,10 +1,12 @@
 /**
- * The media store's disk: files under DATA_DIR/media, and the partial files of transfers in
- * `incoming/<global id>.part`. Only bytes and paths here; what a file must be is the service's.
+ * The media store's staging area on this machine, `DATA_DIR/media/incoming`: the partial files of
+ * transfers (`<global id>.part`) and the temporary files of uploads, until they are complete and
+ * verified and go to the object store (objects.ts). Only bytes and paths here; what a file must be
+ * is the service's.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,12 +16,9 @@ export class ChunkTooLargeError extends Error {}
 export class MediaFiles {
   constructor(readonly root: string) {}
 
-  private partial(globalId: string): string {
+  /** The partial file of a transfer; the object store takes it from here once it is complete. */
+  partial(globalId: string): string {
     return join(this.root, 'incoming', `${globalId}.part`);
-  }
-
-  path(storageKey: string): string {
-    return join(this.root, storageKey);
   }
 
   /** Bytes of the partial file so far (0 when there is none). */
@@ -28,15 +27,6 @@ export class MediaFiles {
       return (await stat(this.partial(globalId))).size;
     } catch {
       return 0;
-    }
-  }
-
-  /** The stored file's size, or undefined when it is missing. */
-  async storedSize(storageKey: string): Promise<number | undefined> {
-    try {
-      return (await stat(this.path(storageKey))).size;
-    } catch {
-      return undefined;
     }
   }
 
@@ -98,12 +88,6 @@ export class MediaFiles {
     return hash.digest('hex');
   }
 
-  /** Moves the partial file to `storageKey`. */
-  async keep(globalId: string, storageKey: string): Promise<void> {
-    await mkdir(dirname(this.path(storageKey)), { recursive: true });
-    await rename(this.partial(globalId), this.path(storageKey));
-  }
-
   async dropPartial(globalId: string): Promise<void> {
     await rm(this.partial(globalId), { force: true });
   }
@@ -163,28 +147,12 @@ export class MediaFiles {
     return { temp, sha256: hash.digest('hex'), size, head };
   }
 
-  /**
-   * Moves a received temporary file to `storageKey`, unless a file is there already: keys are
-   * content addresses, so the one there has the same bytes and the temporary copy is dropped.
-   */
-  async keepTemp(temp: string, storageKey: string): Promise<void> {
-    if ((await this.storedSize(storageKey)) !== undefined) {
-      await rm(temp, { force: true });
-      return;
-    }
-    await mkdir(dirname(this.path(storageKey)), { recursive: true });
-    await rename(temp, this.path(storageKey));
+  /** A fresh temporary file name in the staging area (for a copy of an object a tool must read). */
+  tempPath(suffix: string): string {
+    return join(this.root, 'incoming', `copy-${randomUUID()}${suffix}`);
   }
 
   async dropTemp(temp: string): Promise<void> {
     await rm(temp, { force: true });
-  }
-
-  async remove(storageKey: string): Promise<void> {
-    await rm(this.path(storageKey), { force: true });
-  }
-
-  read(storageKey: string, start: number): Readable {
-    return createReadStream(this.path(storageKey), { start, highWaterMark: 1024 * 1024 });
   }
 }

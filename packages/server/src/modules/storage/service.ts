@@ -5,10 +5,14 @@
  * only then moves to its storage key. Storage keys and paths stay on this server: callers see global
  * ids and sizes.
  */
-import { join } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MEDIA_KINDS, MEDIA_TYPES, type MediaKind } from '@manway/core/api/sync-data';
 import { ChunkTooLargeError, MediaFiles } from './files';
+import { DiskObjectStore, type ByteRange, type ObjectStore } from './objects';
 
 export { ChunkTooLargeError };
 
@@ -25,18 +29,18 @@ export type Verdict = undefined | 'size' | 'checksum' | 'type';
 
 export class MediaStore {
   private readonly files: MediaFiles;
+  /** Where complete files are kept: the disk under DATA_DIR/media unless another driver is given. */
+  readonly objects: ObjectStore;
 
-  constructor(dataDir: string) {
-    this.files = new MediaFiles(join(dataDir, 'media'));
+  constructor(dataDir: string, objects?: ObjectStore) {
+    const root = join(dataDir, 'media');
+    this.files = new MediaFiles(root);
+    this.objects = objects ?? new DiskObjectStore(root);
   }
 
   /** Where a synced media file is kept, relative to the media root (the `storage_key` column). */
   static keyOf(globalId: string): string {
     return `sync/${globalId.slice(0, 2)}/${globalId}`;
-  }
-
-  path(storageKey: string): string {
-    return this.files.path(storageKey);
   }
 
   /** Bytes of the file received so far. */
@@ -45,7 +49,7 @@ export class MediaStore {
   }
 
   async exists(storageKey: string, size: number): Promise<boolean> {
-    return (await this.files.storedSize(storageKey)) === size;
+    return (await this.objects.size(storageKey)) === size;
   }
 
   /**
@@ -83,9 +87,9 @@ export class MediaStore {
   }
 
   /** Moves a verified file to its storage key; answers the key. */
-  async commit(globalId: string): Promise<string> {
+  async commit(globalId: string, contentType: string): Promise<string> {
     const key = MediaStore.keyOf(globalId);
-    await this.files.keep(globalId, key);
+    await this.objects.putFile(this.files.partial(globalId), key, contentType);
     return key;
   }
 
@@ -98,8 +102,36 @@ export class MediaStore {
     return this.files.partials();
   }
 
-  read(storageKey: string, start = 0): Readable {
-    return this.files.read(storageKey, start);
+  /** The stored file's bytes, or a range of them. */
+  read(storageKey: string, range?: ByteRange): Promise<Readable> {
+    return this.objects.read(storageKey, range);
+  }
+
+  /** Stores a complete local file (made on this server: a thumbnail) under `storageKey`. */
+  putFile(localPath: string, storageKey: string, contentType: string): Promise<void> {
+    return this.objects.putFile(localPath, storageKey, contentType);
+  }
+
+  /** A staging file name for something made on this server before it is stored. */
+  tempPath(suffix: string): string {
+    return this.files.tempPath(suffix);
+  }
+
+  /**
+   * Runs `use` with a path on this machine holding the stored file (for ffmpeg and sharp): the file
+   * itself on disk, else a temporary copy removed afterwards.
+   */
+  async withLocalFile<T>(storageKey: string, use: (path: string) => Promise<T>): Promise<T> {
+    const local = this.objects.localPath(storageKey);
+    if (local) return use(local);
+    const copy = this.files.tempPath('');
+    await mkdir(dirname(copy), { recursive: true });
+    try {
+      await pipeline(await this.objects.read(storageKey), createWriteStream(copy, { flags: 'wx' }));
+      return await use(copy);
+    } finally {
+      await this.files.dropTemp(copy);
+    }
   }
 
   /** Where an uploaded file is kept: its content address, so the same bytes are stored once. */
@@ -109,12 +141,12 @@ export class MediaStore {
 
   /** A set of files a form submission attaches, received to temporary files until the records are written. */
   uploads(limitBytes: number): UploadBatch {
-    return new UploadBatch(this.files, limitBytes);
+    return new UploadBatch(this.files, this.objects, limitBytes);
   }
 
   /** Removes a stored file; the caller has made sure no media row refers to it any more. */
   remove(storageKey: string): Promise<void> {
-    return this.files.remove(storageKey);
+    return this.objects.remove(storageKey);
   }
 }
 
@@ -128,8 +160,11 @@ export interface ReceivedFile {
   storageKey: string;
 }
 
-/** Why an uploaded file is refused: over the size limit, or content of no allowed type. */
-export type UploadRefusal = 'too-large' | 'type';
+/**
+ * Why an uploaded file is refused: over the size limit, content of no allowed type, or content that
+ * is also markup a browser would run (a polyglot: a valid signature followed by a page or a script).
+ */
+export type UploadRefusal = 'too-large' | 'type' | 'markup';
 
 /**
  * The files of one request. Each is streamed to a temporary file while hashed and counted, its type
@@ -140,25 +175,27 @@ export type UploadRefusal = 'too-large' | 'type';
 export class UploadBatch {
   readonly files: ReceivedFile[] = [];
   /** Received files not yet moved to their storage keys. */
-  private readonly pending: { temp: string; storageKey: string }[] = [];
+  private readonly pending: { temp: string; storageKey: string; contentType: string }[] = [];
 
   constructor(
     private readonly disk: MediaFiles,
+    private readonly objects: ObjectStore,
     private readonly limitBytes: number,
   ) {}
 
   async receive(body: Readable, fileName: string, declaredType: string): Promise<ReceivedFile | UploadRefusal> {
     let received;
     try {
-      received = await this.disk.receive(body, this.limitBytes, SIGNATURE_BYTES);
+      received = await this.disk.receive(body, this.limitBytes, SCANNED_BYTES);
     } catch (error) {
       if (error instanceof ChunkTooLargeError) return 'too-large';
       throw error;
     }
     const type = sniffType(received.head, declaredType);
-    if (!type) {
+    const refusal = !type ? 'type' : looksLikeMarkup(received.head) ? 'markup' : undefined;
+    if (refusal || !type) {
       await this.disk.dropTemp(received.temp);
-      return 'type';
+      return refusal ?? 'type';
     }
     const file: ReceivedFile = {
       fileName,
@@ -168,14 +205,14 @@ export class UploadBatch {
       storageKey: MediaStore.contentKeyOf(received.sha256),
     };
     this.files.push(file);
-    this.pending.push({ temp: received.temp, storageKey: file.storageKey });
+    this.pending.push({ temp: received.temp, storageKey: file.storageKey, contentType: file.contentType });
     return file;
   }
 
   /** Moves every received file to its storage key (a file already there is not written twice). */
   async keep(): Promise<void> {
     for (let next = this.pending[0]; next; next = this.pending[0]) {
-      await this.disk.keepTemp(next.temp, next.storageKey);
+      await this.objects.putFile(next.temp, next.storageKey, next.contentType);
       this.pending.shift();
     }
   }
@@ -187,13 +224,22 @@ export class UploadBatch {
 }
 
 const SIGNATURE_BYTES = 16;
+/** How much of an upload is searched for markup: more than any browser sniffs before deciding. */
+const SCANNED_BYTES = 64 * 1024;
+const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)[\s>/]/i;
+
+/** Whether the first bytes hold markup a browser would parse as a page or an image with scripts. */
+export function looksLikeMarkup(first: Buffer): boolean {
+  return MARKUP.test(first.toString('latin1'));
+}
 
 /**
  * The type of an uploaded file by its first bytes: the declared type when the content bears it out
  * (MP4 and QuickTime share a signature), else the first type whose signature matches. Types without
  * a signature (plain text, fusion scans) cannot be told from their content and are not accepted here.
  */
-export function sniffType(first: Buffer, declared: string): { kind: MediaKind; contentType: string } | undefined {
+export function sniffType(head: Buffer, declared: string): { kind: MediaKind; contentType: string } | undefined {
+  const first = head.subarray(0, SIGNATURE_BYTES);
   const matching: { kind: MediaKind; contentType: string }[] = [];
   for (const kind of MEDIA_KINDS) {
     for (const [contentType, signatures] of Object.entries(MEDIA_TYPES[kind])) {

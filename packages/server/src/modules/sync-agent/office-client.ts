@@ -127,16 +127,16 @@ export class OfficeClient {
     globalId: string,
     offset: number,
     token: string,
-    body: () => Readable,
+    body: () => Promise<Readable>,
     signal: AbortSignal,
   ): Promise<MediaState> {
     const path = `/api/sync/media/${globalId}/content?${new URLSearchParams({ offset: String(offset), token })}`;
     const answer = await this.withRetries(path, signal, async () => {
       if (!this.cookie) await this.signIn(signal);
-      let res = await this.streamPut(path, body(), signal);
+      let res = await this.streamPut(path, await body(), signal);
       if (res.status === 401) {
         await this.signIn(signal);
-        res = await this.streamPut(path, body(), signal);
+        res = await this.streamPut(path, await body(), signal);
       }
       return this.parse(res, path);
     });

@@ -15,7 +15,6 @@
  * and sha256 equal the sender's, so an interrupted run restarted later converges without loss or
  * duplicate. Every file's status and bytes are stored for the console's 'Uploading progress'.
  */
-import { createReadStream } from 'node:fs';
 import {
   MEDIA_CHUNK_BYTES,
   type ImportOutcome,
@@ -516,7 +515,6 @@ export class Transfers {
   ): Promise<'Completed' | 'AlreadyPresent' | 'cancelled'> {
     const local = await this.repo.localMedia(f.media_global_id);
     if (!local || local.sha256 !== f.sha256) throw new MediaFailure('the file is no longer in the Field system');
-    const path = this.store.path(local.storage_key);
     let state = await run.client.declareMedia(recordOf(f), run.signal);
     if (state.complete) {
       // Present before this run touched it; after a failed attempt, the Office has it from us.
@@ -534,7 +532,7 @@ export class Transfers {
         f.media_global_id,
         offset,
         token,
-        () => createReadStream(path, { start: offset, end: end - 1, highWaterMark: 256 * 1024 }),
+        () => this.store.read(local.storage_key, { start: offset, end: end - 1 }),
         run.signal,
       );
       if (!state.complete && state.received <= offset && end > offset) {
@@ -591,7 +589,9 @@ export class Transfers {
       await this.store.discard(f.media_global_id);
       throw new MediaFailure(`the file received does not match its ${verdict}; it will be downloaded again`);
     }
-    const placed = await this.repo.completeDownload(run.lease.taskId, f, () => this.store.commit(f.media_global_id));
+    const placed = await this.repo.completeDownload(run.lease.taskId, f, () =>
+      this.store.commit(f.media_global_id, f.content_type),
+    );
     if (!placed) throw new MediaFailure(`its ${f.owner_type} is not in the Field system`);
     return 'Completed';
   }

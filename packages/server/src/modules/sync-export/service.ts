@@ -180,7 +180,7 @@ export class SyncExportService {
       size: file.sizeBytes,
       start,
       contentType: file.contentType,
-      body: this.store.read(file.storageKey, start),
+      body: await this.store.read(file.storageKey, start > 0 ? { start, end: file.sizeBytes - 1 } : undefined),
     };
   }
 }

@@ -299,7 +299,7 @@ export class SyncImportService {
     }
     const ownerId = await this.repo.ownerId(upload.owner_type as MediaRecord['ownerType'], upload.owner_global_id);
     if (ownerId === null) throw fail.field('ownerGlobalId', "The file's owner is no longer in the Office system.");
-    await this.repo.completeUpload(globalId, ownerId, () => this.store.commit(globalId));
+    await this.repo.completeUpload(globalId, ownerId, () => this.store.commit(globalId, upload.content_type));
     return { received, complete: true };
   }
 

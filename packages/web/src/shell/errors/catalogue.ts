@@ -33,6 +33,26 @@ export const KNOWN_ERROR_MESSAGES: Record<KnownErrorCode, ErrorMessage> = {
     title: 'Unsupported media file',
     text: 'This type of file cannot be uploaded. Choose an image or a video in a supported format.',
   },
+  'media/unsupported-extension': {
+    title: 'Unsupported file extension',
+    text: 'Files of this type cannot be added. Choose JPEG or PNG photos, MP4, MOV or MPEG videos, or PDF documents.',
+  },
+  'media/file-not-found': {
+    title: 'File not found',
+    text: 'The file no longer exists. Another user may have deleted it.',
+  },
+  'media/directory-not-found': {
+    title: 'Cannot find path specified',
+    text: 'The media store cannot be reached. Contact your administrator.',
+  },
+  'media/unauthorized-access': {
+    title: 'Access denied',
+    text: 'You have no permissions to change the media of this object.',
+  },
+  'media/io-exception': {
+    title: 'The file could not be read or written',
+    text: 'The media store failed while handling the file. Try again; if it keeps failing, contact your administrator.',
+  },
   'asset/duplicate-name-and-subtype': {
     title: 'Asset already exists',
     text: 'An asset with the same name and subtype already exists. Change the name or the subtype.',

@@ -1,0 +1,251 @@
+/** The SQL of the media gallery and of the jobs that process media files. */
+import type { Connection, Database } from '../../db/connection';
+import { sql } from '../../db/sql';
+import type { ReceivedFile } from '../storage/service';
+
+/** How the media table names an owner (media.owner_type). */
+export type MediaOwner = 'asset' | 'inspection' | 'observation';
+
+export interface GalleryRow {
+  id: string;
+  kind: 'image' | 'video' | 'document' | 'fusion';
+  file_name: string;
+  content_type: string;
+  size_bytes: string;
+  created_at: Date | string;
+  captured_at: Date | string | null;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  thumbnail_state: 'pending' | 'ready' | 'failed' | 'none';
+  /** The observations linked to a moment of this video: [[observation id, offset ms], …]. */
+  links: [number, number][] | null;
+}
+
+export interface StoredRow {
+  id: string;
+  kind: GalleryRow['kind'];
+  file_name: string;
+  content_type: string;
+  size_bytes: string;
+  sha256: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_at: Date | string;
+  captured_at: Date | string | null;
+}
+
+/** What a processing job found in a file. */
+export interface Processed {
+  thumbnailKey: string | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  capturedAt: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** A file a processing job works on. */
+export interface ProcessingRow {
+  id: string;
+  kind: GalleryRow['kind'];
+  content_type: string;
+  sha256: string;
+  storage_key: string;
+  thumbnail_state: GalleryRow['thumbnail_state'];
+  processing_attempts: number;
+}
+
+const GALLERY_COLUMNS = sql`m.id, m.kind, m.file_name, m.content_type, m.size_bytes, m.created_at, m.captured_at,
+  m.duration_ms, m.width, m.height, m.latitude, m.longitude, m.thumbnail_state,
+  (SELECT jsonb_agg(jsonb_build_array(o.id, o.video_offset_ms) ORDER BY o.video_offset_ms, o.id)
+     FROM observations o WHERE o.video_media_id = m.id AND o.video_offset_ms IS NOT NULL) AS links`;
+
+export class MediaRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Connection) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** The asset's type key, or undefined when there is no such asset. */
+  async assetType(id: number): Promise<string | undefined> {
+    const [row] = await this.db.query<{ object_type: string }>(sql`SELECT object_type FROM assets WHERE id = ${id}`);
+    return row?.object_type;
+  }
+
+  /** The status of the inspection itself, or of the observation's inspection; undefined when there is none. */
+  async inspectionStatus(owner: 'inspection' | 'observation', id: number): Promise<{ status: string } | undefined> {
+    const [row] = await this.db.query<{ status: string }>(
+      owner === 'inspection'
+        ? sql`SELECT status FROM inspections WHERE id = ${id}`
+        : sql`SELECT i.status FROM observations o JOIN inspections i ON i.id = o.inspection_id WHERE o.id = ${id}`,
+    );
+    return row;
+  }
+
+  gallery(owner: MediaOwner, ownerId: number): Promise<GalleryRow[]> {
+    return this.db.query<GalleryRow>(
+      sql`SELECT ${GALLERY_COLUMNS} FROM media m WHERE m.owner_type = ${owner} AND m.owner_id = ${ownerId}
+       ORDER BY m.created_at, m.id`,
+    );
+  }
+
+  galleryItems(ids: readonly number[]): Promise<GalleryRow[]> {
+    return this.db.query<GalleryRow>(
+      sql`SELECT ${GALLERY_COLUMNS} FROM media m WHERE m.id = ANY(${ids}::bigint[]) ORDER BY m.created_at, m.id`,
+    );
+  }
+
+  /** One file of the owner's, with what serving it needs. */
+  async stored(owner: MediaOwner, ownerId: number, mediaId: number): Promise<StoredRow | undefined> {
+    const [row] = await this.db.query<StoredRow>(
+      sql`SELECT id, kind, file_name, content_type, size_bytes, sha256, storage_key, thumbnail_key, created_at, captured_at
+       FROM media WHERE id = ${mediaId} AND owner_type = ${owner} AND owner_id = ${ownerId}`,
+    );
+    return row;
+  }
+
+  /** Adds the received files to the owner; answers their ids in the order given. */
+  async insert(
+    conn: Connection,
+    owner: MediaOwner,
+    ownerId: number,
+    files: readonly ReceivedFile[],
+  ): Promise<number[]> {
+    if (files.length === 0) return [];
+    const list = files.map((f, i) => ({
+      i,
+      n: f.fileName,
+      k: f.kind,
+      t: f.contentType,
+      s: f.sha256,
+      b: f.sizeBytes,
+      key: f.storageKey,
+    }));
+    const rows = await conn.query<{ id: string }>(
+      sql`INSERT INTO media (owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
+       SELECT ${owner}, ${ownerId}, v.k, v.n, v.key, v.t, v.s, v.b
+       FROM jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(i int, n text, k text, t text, s text, b bigint, key text)
+       ORDER BY v.i
+       RETURNING id`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Deletes one file of the owner's; answers the storage keys it named, or undefined when there was none. */
+  async delete(owner: MediaOwner, ownerId: number, mediaId: number): Promise<string[] | undefined> {
+    const [row] = await this.db.query<{ storage_key: string; thumbnail_key: string | null }>(
+      sql`DELETE FROM media WHERE id = ${mediaId} AND owner_type = ${owner} AND owner_id = ${ownerId}
+       RETURNING storage_key, thumbnail_key`,
+    );
+    if (!row) return undefined;
+    return row.thumbnail_key ? [row.storage_key, row.thumbnail_key] : [row.storage_key];
+  }
+
+  /** Of these keys, those no media row names any more (as its file or its thumbnail). */
+  async unreferencedKeys(keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.query<{ key: string }>(
+      sql`SELECT DISTINCT k AS key FROM unnest(${keys}::text[]) AS k
+       WHERE NOT EXISTS (SELECT 1 FROM media m WHERE m.storage_key = k)
+         AND NOT EXISTS (SELECT 1 FROM media m WHERE m.thumbnail_key = k)`,
+    );
+    return rows.map((r) => r.key);
+  }
+
+  /** Points observations at moments of a video (by id and by global id, as sync carries the link). */
+  async linkVideo(videoId: number, links: readonly { observationId: number; offsetMs: number }[]): Promise<void> {
+    if (links.length === 0) return;
+    const list = links.map((l) => ({ o: l.observationId, t: l.offsetMs }));
+    await this.db.query(
+      sql`UPDATE observations o SET video_media_id = m.id, video_media_global_id = m.global_id,
+         video_offset_ms = v.t, version = o.version + 1
+       FROM jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(o bigint, t integer), media m
+       WHERE o.id = v.o AND m.id = ${videoId}`,
+    );
+  }
+
+  // ---- processing ----
+
+  /** Takes the row for one processing attempt (counting it), or undefined when it needs none. */
+  async startProcessing(id: number): Promise<ProcessingRow | undefined> {
+    const [row] = await this.db.query<ProcessingRow>(
+      sql`UPDATE media SET processing_attempts = processing_attempts + 1
+       WHERE id = ${id} AND thumbnail_state = 'pending'
+       RETURNING id, kind, content_type, sha256, storage_key, thumbnail_state, processing_attempts`,
+    );
+    return row;
+  }
+
+  /**
+   * Another row with the same bytes already processed: its findings, so a file attached twice is
+   * looked at once.
+   */
+  async processedTwin(sha256: string): Promise<Processed | undefined> {
+    const [row] = await this.db.query<{
+      thumbnail_key: string | null;
+      width: number | null;
+      height: number | null;
+      duration_ms: number | null;
+      captured_at: Date | string | null;
+      latitude: number | null;
+      longitude: number | null;
+    }>(
+      sql`SELECT thumbnail_key, width, height, duration_ms, captured_at, latitude, longitude FROM media
+       WHERE sha256 = ${sha256} AND thumbnail_state = 'ready' LIMIT 1`,
+    );
+    if (!row) return undefined;
+    return {
+      thumbnailKey: row.thumbnail_key,
+      width: row.width,
+      height: row.height,
+      durationMs: row.duration_ms,
+      capturedAt: row.captured_at === null ? null : new Date(row.captured_at),
+      latitude: row.latitude,
+      longitude: row.longitude,
+    };
+  }
+
+  async processed(id: number, p: Processed, state: 'ready' | 'none'): Promise<void> {
+    await this.db.query(
+      sql`UPDATE media SET thumbnail_state = ${state}, thumbnail_key = ${p.thumbnailKey}, width = ${p.width},
+         height = ${p.height}, duration_ms = COALESCE(${p.durationMs}::integer, duration_ms),
+         captured_at = ${p.capturedAt}, latitude = ${p.latitude}, longitude = ${p.longitude}, processing_error = NULL
+       WHERE id = ${id}`,
+    );
+  }
+
+  /** Records a failed attempt; the last one marks the row failed. */
+  async attemptFailed(id: number, error: string, last: boolean): Promise<void> {
+    await this.db.query(
+      sql`UPDATE media SET processing_error = ${error.slice(0, 1000)},
+         thumbnail_state = CASE WHEN ${last} THEN 'failed' ELSE thumbnail_state END
+       WHERE id = ${id}`,
+    );
+  }
+
+  /** Notes that the rows' jobs were sent. */
+  async queued(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query(sql`UPDATE media SET processing_queued_at = now() WHERE id = ANY(${ids}::bigint[])`);
+  }
+
+  /**
+   * Pending rows whose job was never sent or was sent long ago (lost with a crash, or the row came
+   * by sync), marked as sent now; answers their ids.
+   */
+  async claimUnqueued(olderThanSeconds: number, limit: number): Promise<number[]> {
+    const rows = await this.db.query<{ id: string }>(
+      sql`UPDATE media SET processing_queued_at = now()
+       WHERE id IN (SELECT id FROM media WHERE thumbnail_state = 'pending'
+         AND (processing_queued_at IS NULL OR processing_queued_at < now() - make_interval(secs => ${olderThanSeconds}))
+         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+       RETURNING id`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+}
