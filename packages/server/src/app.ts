@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inspectionsRoutes(services.inspections));
   await app.register(tasksRoutes(services.tasks));
   await app.register(observationsRoutes(services.observations));
-  await app.register(mediaRoutes(services.media));
+  await app.register(mediaRoutes(services.media, services.resumableUploads));
   await app.register(webSyncRoutes(services.websync, services.syncAgent));
   await app.register(syncExportRoutes(services.syncExport));
   await app.register(syncImportRoutes(services.syncImport));

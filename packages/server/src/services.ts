@@ -34,6 +34,8 @@ import { SettingsService } from './modules/settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
 import { MediaRepository } from './modules/media/repository';
+import { ResumableUploads } from './modules/media/resumable';
+import { ResumableRepository } from './modules/media/resumable-repository';
 import { MediaService } from './modules/media/service';
 import { objectStoreFor } from './modules/storage/drivers';
 import { MediaStore } from './modules/storage/service';
@@ -62,6 +64,7 @@ export interface Services {
   tasks: TasksService;
   observations: ObservationsService;
   media: MediaService;
+  resumableUploads: ResumableUploads;
   scale: ScaleService;
   websync: WebSyncService;
   syncExport: SyncExportService;
@@ -95,6 +98,7 @@ export function createServices(db: Database, config: Config): Services {
   const media = new MediaStore(config.dataDir, objectStoreFor(config, join(config.dataDir, 'media')));
   const observations = new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes);
   const mediaGallery = new MediaService(new MediaRepository(db), media, objects, jobs, config.mediaMaxBytes);
+  const resumableUploads = new ResumableUploads(new ResumableRepository(db), media, mediaGallery, config.mediaMaxBytes);
   const forms = new FormsService(new FormsRepository(db), objects, observations, settings);
   const tasks = new TasksService(new TasksRepository(db), { forms, filters });
   const inspections = new InspectionsService(new InspectionsRepository(db), forms, observations, tasks, settings);
@@ -137,6 +141,7 @@ export function createServices(db: Database, config: Config): Services {
     tasks,
     observations,
     media: mediaGallery,
+    resumableUploads,
     scale: new ScaleService(new ScaleRepository(db)),
     websync,
     syncExport,
@@ -150,6 +155,7 @@ export function createServices(db: Database, config: Config): Services {
       },
       'media.purge-uploads': async () => {
         await syncImport.purgeAbandonedUploads();
+        await resumableUploads.purgeAbandoned();
       },
       'websync.schedule': async () => {
         await websync.runDueSchedules();

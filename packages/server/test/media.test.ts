@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ID_HEADER } from '@manway/core/editions';
-import type { MediaGallery, MediaItem } from '@manway/core/api/media';
+import { DEFAULT_UPLOAD_SETTINGS, type MediaGallery, type MediaItem } from '@manway/core/api/media';
 import { sql, type SQL } from '../src/db/sql';
 import { parseRange } from '../src/modules/media/service';
 import { startTestServer, type TestClient, type TestServer } from './harness';
@@ -125,7 +125,11 @@ const gallery = async (client: TestClient, path: string) => (await client.get<Me
 describe('the gallery of an object', () => {
   it('answers an empty gallery, and whether the caller may add to it', async () => {
     const path = `Node/${node.id}`;
-    expect(await gallery(editor, path)).toEqual({ items: [], mayChange: true });
+    expect(await gallery(editor, path)).toEqual({
+      items: [],
+      mayChange: true,
+      uploadSettings: DEFAULT_UPLOAD_SETTINGS,
+    });
     // An asset's media are its editors': a crew member or a guest sees them but changes nothing.
     expect((await gallery(inspector, path)).mayChange).toBe(false);
     expect((await gallery(guest, path)).mayChange).toBe(false);

@@ -55,6 +55,29 @@ export const MEDIA_ACCEPT = Object.keys(MEDIA_EXTENSIONS)
 export const THUMBNAIL_STATES = ['pending', 'ready', 'failed', 'none'] as const;
 export type ThumbnailState = (typeof THUMBNAIL_STATES)[number];
 
+/** Chunk sizes of resumable uploads (below). */
+export const MIN_CHUNK_BYTES = 256 * 1024;
+export const MAX_CHUNK_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The upload settings of an object (PUT …/duc2-settings): the chunk size its uploads use, and whether
+ * a survey video added to an inspection links its observations that have no moment yet at the moment
+ * the crawler reached them (distance ÷ crawler speed).
+ */
+export const UploadSettings = z.object({
+  chunkSizeBytes: z.number().int().min(MIN_CHUNK_BYTES).max(MAX_CHUNK_BYTES),
+  linkObservationsByDistance: z.boolean(),
+  crawlerSpeedMetresPerSecond: z.number().min(0.01).max(2),
+});
+export type UploadSettings = z.infer<typeof UploadSettings>;
+
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
+  chunkSizeBytes: DEFAULT_CHUNK_BYTES,
+  linkObservationsByDistance: false,
+  crawlerSpeedMetresPerSecond: 0.15,
+};
+
 export const MediaItem = z.object({
   id: z.number(),
   kind: z.enum(MEDIA_KINDS),
@@ -82,6 +105,8 @@ export type MediaItem = z.infer<typeof MediaItem>;
 
 export const MediaGallery = z.object({
   items: z.array(MediaItem),
+  /** The object's upload settings (its own, else the defaults). */
+  uploadSettings: UploadSettings,
   /** Whether the caller may add files to the object and delete its files (the gallery hides both otherwise). */
   mayChange: z.boolean(),
 });
@@ -108,3 +133,68 @@ export const MediaMultipart = z.object({
     .max(MAX_MEDIA_FILES_PER_REQUEST)
     .describe('The files to add: JPEG, PNG, MP4, QuickTime, MPEG or PDF, by extension and by content'),
 });
+
+// ---- resumable upload ----------------------------------------------------------------------------
+
+/**
+ * A resumable upload sends a file in numbered chunks (from 1) of one size, the last one shorter, in
+ * any order and again after a failure; each carries its sha256 (`X-Chunk-Sha256`), and finalizing
+ * checks the whole file's. The client names the upload (`resumableIdentifier`), so a reloaded page
+ * finds it again by the same name and asks which chunks the server has.
+ */
+export const CHUNK_SHA256_HEADER = 'x-chunk-sha256';
+
+const Sha256Hex = z
+  .string()
+  .length(64)
+  .regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex');
+
+export const ResumableIdentifier = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore');
+
+export const ResumableQuery = z.object({ resumableIdentifier: ResumableIdentifier });
+
+export const ChunkQuery = ResumableQuery.extend({
+  resumableFilename: z.string().min(1).max(255),
+  resumableTotalSize: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  resumableChunkSize: z.coerce.number().int().min(MIN_CHUNK_BYTES).max(MAX_CHUNK_BYTES),
+  resumableChunkNumber: z.coerce.number().int().min(1).max(1_000_000),
+});
+export type ChunkQuery = z.infer<typeof ChunkQuery>;
+
+export const ChunkHeaders = z.object({ [CHUNK_SHA256_HEADER]: Sha256Hex });
+
+/** What the server holds of an upload: the chunks written, and the upload's id once it is finalized. */
+export const ResumableState = z.object({
+  identifier: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number(),
+  chunkSize: z.number(),
+  totalChunks: z.number(),
+  /** The numbers of the chunks whose bytes are in the file. */
+  chunks: z.array(z.number()),
+  bytesReceived: z.number(),
+  /** Verified and kept: the file waits to be attached to an object with POST api/media/{type}/{id}/{uploadId}. */
+  finalized: z.boolean(),
+  uploadId: z.string(),
+});
+export type ResumableState = z.infer<typeof ResumableState>;
+
+export const FinalizeBody = ResumableQuery.extend({ sha256: Sha256Hex });
+
+export const AttachParams = MediaParams.extend({ uploadId: z.uuid() });
+
+/** The number of chunks of a file. */
+export function chunkCount(sizeBytes: number, chunkSize: number): number {
+  return Math.max(1, Math.ceil(sizeBytes / chunkSize));
+}
+
+// ---- an object's upload settings and video links -------------------------------------------------
+
+/** `PUT …/{videoId}/link?offset`: the moment (ms from the video's start) and the observations coded there. */
+export const LinkParams = MediaParams.extend({ videoId: ObjectIdParam });
+export const LinkQuery = z.object({ offset: z.coerce.number().int().min(0).max(2_147_483_647) });
+export const LinkBody = z.object({ observationIds: z.array(ObjectIdParam).min(1).max(500) });

@@ -116,6 +116,14 @@ export const PERMISSIONS: Record<string, Rule> = {
   'GET /api/media/:type/:id/:mediaId/thumbnail': rule('signed-in'),
   'GET /api/media/:type/:id/:mediaId/creation-date': rule('signed-in'),
   'DELETE /api/media/:type/:id/:mediaId': rule('member', { ownObjectsOnly: { exceptFor: 'editor' } }),
+  'PUT /api/media/:type/:id/duc2-settings': rule('member', { ownObjectsOnly: { exceptFor: 'editor' } }),
+  'PUT /api/media/:type/:id/:videoId/link': rule('member', { ownObjectsOnly: { exceptFor: 'editor' } }),
+  'POST /api/media/:type/:id/:uploadId': rule('member', { ownObjectsOnly: { exceptFor: 'editor' } }),
+  // a resumable upload is its sender's alone until it is attached to an object
+  'GET /api/media-upload/resumable': rule('member', { ownRowsOnly: true }),
+  'DELETE /api/media-upload/resumable': rule('member', { ownRowsOnly: true }),
+  'PUT /api/media-upload/pearpoint/chunk': rule('member', { ownRowsOnly: true }),
+  'POST /api/media-upload/pearpoint/finalize': rule('member', { ownRowsOnly: true }),
 
   // map, tiles, filters and search
   'GET /api/filters/results/map': rule('signed-in'),

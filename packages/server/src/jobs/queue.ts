@@ -9,7 +9,7 @@ import { sql, type SQL } from '../db/sql';
 /** Every job the server runs; handlers are exhaustive over this union. */
 export type JobItem =
   | { name: 'sessions.purge'; data: Record<string, never> }
-  /** Media uploads from Field agents idle for a day, with their partial files (sync-import). */
+  /** Media uploads idle for a day, with their partial files: Field agents' (sync-import) and resumable ones (media). */
   | { name: 'media.purge-uploads'; data: Record<string, never> }
   /** The websync scheduler's tick: due schedules become sync-agent tasks, due tasks become runs. */
   | { name: 'websync.schedule'; data: Record<string, never> }

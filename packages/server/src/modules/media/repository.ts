@@ -169,6 +169,47 @@ export class MediaRepository {
     );
   }
 
+  /** The inspection an object's videos belong to (the inspection itself, or an observation's). */
+  async inspectionOf(owner: 'inspection' | 'observation', id: number): Promise<number | undefined> {
+    if (owner === 'inspection') return id;
+    const [row] = await this.db.query<{ inspection_id: string }>(
+      sql`SELECT inspection_id FROM observations WHERE id = ${id}`,
+    );
+    return row ? Number(row.inspection_id) : undefined;
+  }
+
+  /** Of these observations, those of the inspection. */
+  async observationsOf(inspectionId: number, ids: readonly number[]): Promise<number[]> {
+    const rows = await this.db.query<{ id: string }>(
+      sql`SELECT id FROM observations WHERE inspection_id = ${inspectionId} AND id = ANY(${ids}::bigint[])`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** An inspection's observations without a video moment, with their distances. */
+  unlinkedObservations(inspectionId: number): Promise<{ id: string; distance_m: number }[]> {
+    return this.db.query(
+      sql`SELECT id, distance_m FROM observations WHERE inspection_id = ${inspectionId} AND video_media_id IS NULL
+       ORDER BY sequence`,
+    );
+  }
+
+  async uploadSettings(owner: MediaOwner, ownerId: number): Promise<unknown> {
+    const [row] = await this.db.query<{ settings: unknown }>(
+      sql`SELECT settings FROM media_upload_settings WHERE owner_type = ${owner} AND owner_id = ${ownerId}`,
+    );
+    return row?.settings;
+  }
+
+  async saveUploadSettings(owner: MediaOwner, ownerId: number, settings: unknown, userId: string): Promise<void> {
+    await this.db.query(
+      sql`INSERT INTO media_upload_settings (owner_type, owner_id, settings, updated_by)
+       VALUES (${owner}, ${ownerId}, ${JSON.stringify(settings)}::jsonb, ${userId})
+       ON CONFLICT (owner_type, owner_id) DO UPDATE SET settings = EXCLUDED.settings,
+         updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    );
+  }
+
   // ---- processing ----
 
   /** Takes the row for one processing attempt (counting it), or undefined when it needs none. */

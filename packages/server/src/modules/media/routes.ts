@@ -3,12 +3,25 @@
  * seeking), the content's sha256 as ETag, and a Content-Disposition that downloads anything a
  * browser could run; uploads are multipart read as a stream, each file straight to a temporary file.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CodeBody, MessageBody, ModelStateBody } from '@manway/core/api/errors';
 import {
+  AttachParams,
+  CHUNK_SHA256_HEADER,
+  ChunkHeaders,
+  ChunkQuery,
+  FinalizeBody,
+  LinkBody,
+  LinkParams,
+  LinkQuery,
   MAX_MEDIA_FILES_PER_REQUEST,
+  MediaItem,
+  ResumableQuery,
+  ResumableState,
+  UploadSettings,
   MediaContentQuery,
   MediaCreationDate,
   MediaGallery,
@@ -18,6 +31,7 @@ import {
 } from '@manway/core/api/media';
 import { AppError, fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
+import type { ResumableUploads } from './resumable';
 import type { MediaService, ServedFile } from './service';
 
 /** The multipart body is read by the handler; the schema only documents it. */
@@ -63,9 +77,11 @@ function sendFile(reply: FastifyReply, file: ServedFile) {
   return reply.send(file.body);
 }
 
-export function mediaRoutes(service: MediaService) {
+export function mediaRoutes(service: MediaService, resumable: ResumableUploads) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
+    // A chunk is bytes, streamed to the handler.
+    app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
     const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
     const typeDoc = 'type: Node, Section, Lateral, Inspection or Observation (any case).';
 
@@ -211,6 +227,134 @@ export function mediaRoutes(service: MediaService) {
         await service.delete(user(request), type, id, mediaId);
         return reply.code(204).send(null);
       },
+    );
+
+    app.put(
+      '/api/media/:type/:id/duc2-settings',
+      {
+        schema: {
+          summary: "An object's upload settings",
+          description:
+            `${typeDoc} The chunk size of its resumable uploads, and whether a video added to an inspection links ` +
+            'its observations without a moment at distance ÷ crawler speed. Whoever may change its media may change them.',
+          tags: ['media'],
+          params: MediaParams,
+          body: UploadSettings,
+          response: { 200: UploadSettings, ...refusals },
+        },
+      },
+      async (request) =>
+        service.saveUploadSettings(user(request), request.params.type, request.params.id, request.body),
+    );
+
+    app.put(
+      '/api/media/:type/:id/:videoId/link',
+      {
+        schema: {
+          summary: 'Link observations to a moment of a video',
+          description:
+            `${typeDoc} offset: milliseconds from the video's start; body: the observations coded at that moment ` +
+            "(one or several), all of the video's inspection. Answers the video with its links.",
+          tags: ['media'],
+          params: LinkParams,
+          querystring: LinkQuery,
+          body: LinkBody,
+          response: { 200: MediaItem, ...refusals },
+        },
+      },
+      async (request) => {
+        const { type, id, videoId } = request.params;
+        return service.link(user(request), type, id, videoId, request.query.offset, request.body.observationIds);
+      },
+    );
+
+    app.post(
+      '/api/media/:type/:id/:uploadId',
+      {
+        schema: {
+          summary: 'Attach a finalized resumable upload to an object',
+          description: `${typeDoc} The upload becomes one of the object's media (processed by a job) and is gone.`,
+          tags: ['media'],
+          params: AttachParams,
+          response: { 201: MediaGallery.pick({ items: true }), ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { type, id, uploadId } = request.params;
+        return reply.code(201).send({ items: await resumable.attach(user(request), type, id, uploadId) });
+      },
+    );
+
+    app.get(
+      '/api/media-upload/resumable',
+      {
+        schema: {
+          summary: 'What the server holds of a resumable upload',
+          description: "The caller's upload of this identifier: the chunks written, whether it is finalized.",
+          tags: ['media'],
+          querystring: ResumableQuery,
+          response: { 200: ResumableState, ...refusals },
+        },
+      },
+      async (request) => resumable.state(user(request), request.query.resumableIdentifier),
+    );
+
+    app.delete(
+      '/api/media-upload/resumable',
+      {
+        schema: {
+          summary: 'Cancel a resumable upload',
+          description: 'Its chunks and partial file go; a finalized file that was never attached goes too.',
+          tags: ['media'],
+          querystring: ResumableQuery,
+          response: { 204: z.null(), ...refusals },
+        },
+      },
+      async (request, reply) => {
+        await resumable.cancel(user(request), request.query.resumableIdentifier);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.put(
+      '/api/media-upload/pearpoint/chunk',
+      {
+        schema: {
+          summary: 'One chunk of a resumable upload (application/octet-stream)',
+          description:
+            `Chunks are numbered from 1, each resumableChunkSize bytes but the last, in any order; ${CHUNK_SHA256_HEADER} ` +
+            'is its sha256 (lowercase hex): a damaged chunk is refused (400) and nothing of it kept. A chunk sent ' +
+            'again with the same bytes is answered as received; other bytes for a written chunk answer 409. The ' +
+            "first chunk declares the upload (the name's extension is checked then); every chunk must declare the same.",
+          tags: ['media'],
+          querystring: ChunkQuery,
+          headers: ChunkHeaders,
+          response: { 200: ResumableState, ...refusals, 409: CodeBody },
+        },
+      },
+      async (request) => {
+        if (!(request.body instanceof Readable)) {
+          throw fail.field('content-type', 'Send the chunk as application/octet-stream.');
+        }
+        return resumable.receiveChunk(user(request), request.query, request.headers[CHUNK_SHA256_HEADER], request.body);
+      },
+    );
+
+    app.post(
+      '/api/media-upload/pearpoint/finalize',
+      {
+        schema: {
+          summary: 'Finish a resumable upload',
+          description:
+            "Every chunk must have arrived; the whole file's sha256 must be the one given (else its chunks are " +
+            'forgotten, to be sent again) and its content what its name says (media/unsupported-file, and the ' +
+            'upload is removed). Answers the upload, finalized, with the uploadId to attach it with.',
+          tags: ['media'],
+          body: FinalizeBody,
+          response: { 200: ResumableState, ...refusals },
+        },
+      },
+      async (request) => resumable.finalize(user(request), request.body.resumableIdentifier, request.body.sha256),
     );
   };
 }

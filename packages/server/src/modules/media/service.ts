@@ -15,10 +15,12 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  DEFAULT_UPLOAD_SETTINGS,
   extensionOf,
   MEDIA_EXTENSIONS,
   mediaUrl,
   thumbnailUrl,
+  UploadSettings,
   type MediaCreationDate,
   type MediaGallery,
   type MediaItem,
@@ -30,7 +32,7 @@ import { fail } from '../../errors';
 import type { JobSender } from '../../jobs/queue';
 import type { ObjectsService } from '../objects/service';
 import { ObjectMissingError, type ByteRange } from '../storage/objects';
-import type { MediaStore, UploadBatch } from '../storage/service';
+import type { MediaStore, ReceivedFile, UploadBatch } from '../storage/service';
 import type { CurrentUser } from '../users/service';
 import { processImage, processVideo, type Findings } from './processing';
 import type { GalleryRow, MediaOwner, MediaRepository, StoredRow } from './repository';
@@ -111,8 +113,84 @@ export class MediaService {
 
   async gallery(user: CurrentUser, type: string, id: number): Promise<MediaGallery> {
     const o = await this.object(type, id);
-    const rows = await this.repo.gallery(o.owner, o.ownerId);
-    return { items: rows.map((r) => galleryItem(o, r)), mayChange: this.mayChange(user, o) };
+    const [rows, uploadSettings] = await Promise.all([this.repo.gallery(o.owner, o.ownerId), this.settingsOf(o)]);
+    return { items: rows.map((r) => galleryItem(o, r)), mayChange: this.mayChange(user, o), uploadSettings };
+  }
+
+  // ---- upload settings and video links ----
+
+  private async settingsOf(o: MediaObject): Promise<UploadSettings> {
+    const stored = UploadSettings.safeParse(await this.repo.uploadSettings(o.owner, o.ownerId));
+    return stored.success ? stored.data : DEFAULT_UPLOAD_SETTINGS;
+  }
+
+  async saveUploadSettings(user: CurrentUser, type: string, id: number, settings: UploadSettings) {
+    const o = await this.object(type, id);
+    this.mustMayChange(user, o);
+    await this.repo.saveUploadSettings(o.owner, o.ownerId, settings, user.id);
+    return settings;
+  }
+
+  /**
+   * Links observations to a moment of one of the object's videos (several coded at one stop of the
+   * crawler share it). The observations must be of the video's inspection.
+   */
+  async link(
+    user: CurrentUser,
+    type: string,
+    id: number,
+    videoId: number,
+    offsetMs: number,
+    observationIds: readonly number[],
+  ): Promise<MediaItem> {
+    const o = await this.object(type, id);
+    this.mustMayChange(user, o);
+    const video = await this.repo.stored(o.owner, o.ownerId, videoId);
+    if (!video) throw fail.notFound('Media not found');
+    if (video.kind !== 'video') throw fail.field('videoId', 'Only a video links observations to its moments.');
+    if (o.owner === 'asset')
+      throw fail.field('type', "An inspection's videos, or its observations', link observations.");
+    const inspectionId = (await this.repo.inspectionOf(o.owner, o.ownerId))!;
+    const found = new Set(await this.repo.observationsOf(inspectionId, observationIds));
+    const foreign = observationIds.filter((n) => !found.has(n));
+    if (foreign.length > 0) {
+      throw fail.field('observationIds', `Observations ${foreign.join(', ')} are not of this video's inspection.`);
+    }
+    await this.repo.linkVideo(
+      videoId,
+      [...new Set(observationIds)].map((observationId) => ({ observationId, offsetMs })),
+    );
+    const [row] = await this.repo.galleryItems([videoId]);
+    return galleryItem(o, row!);
+  }
+
+  /**
+   * Attaches a file already kept (a finalized resumable upload) to an object. A survey video added
+   * to an inspection whose settings say so links the observations without a moment yet at the
+   * moment the crawler reached them.
+   */
+  async attachStored(user: CurrentUser, type: string, id: number, file: ReceivedFile): Promise<MediaItem[]> {
+    const o = await this.object(type, id);
+    this.mustMayChange(user, o);
+    const [mediaId] = await this.repo.transaction((tx) => this.repo.insert(tx, o.owner, o.ownerId, [file]));
+    await this.queueProcessing([mediaId!]);
+    const settings = await this.settingsOf(o);
+    if (file.kind === 'video' && o.owner === 'inspection' && settings.linkObservationsByDistance) {
+      const unlinked = await this.repo.unlinkedObservations(o.ownerId);
+      await this.repo.linkVideo(
+        mediaId!,
+        unlinked.map((u) => ({
+          observationId: Number(u.id),
+          offsetMs: Math.round((u.distance_m / settings.crawlerSpeedMetresPerSecond) * 1000),
+        })),
+      );
+    }
+    return (await this.repo.galleryItems([mediaId!])).map((r) => galleryItem(o, r));
+  }
+
+  /** Removes the stored files of these keys that no media row names any more. */
+  async removeIfUnreferenced(keys: readonly string[]): Promise<void> {
+    for (const key of await this.repo.unreferencedKeys(keys)) await this.store.remove(key);
   }
 
   // ---- upload ----
@@ -261,7 +339,7 @@ export class MediaService {
     this.mustMayChange(user, o);
     const freed = await this.repo.delete(o.owner, o.ownerId, mediaId);
     if (!freed) throw fail.notFound('Media not found');
-    for (const key of await this.repo.unreferencedKeys(freed)) await this.store.remove(key);
+    await this.removeIfUnreferenced(freed);
   }
 
   // ---- processing (the media.process and media.sweep jobs) ----

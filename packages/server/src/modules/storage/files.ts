@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -70,9 +71,37 @@ export class MediaFiles {
     return { written, sha256: hash?.digest('hex') };
   }
 
+  /** The partial file of a resumable upload, whose chunks arrive in any order. */
+  resumable(uploadId: string): string {
+    return join(this.root, 'incoming', `resumable-${uploadId}.part`);
+  }
+
+  /**
+   * Writes a chunk's bytes at its place in a resumable upload's file (made on the first chunk, never
+   * truncated), flushed to disk before it answers: a chunk recorded as written survives a crash.
+   */
+  async writeAt(path: string, position: number, bytes: Buffer): Promise<void> {
+    await mkdir(dirname(path), { recursive: true });
+    const handle = await open(path, constants.O_RDWR | constants.O_CREAT);
+    try {
+      let done = 0;
+      while (done < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+        done += bytesWritten;
+      }
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** The first `n` bytes of the partial file (its type signature). */
   async partialHead(globalId: string, n: number): Promise<Buffer> {
-    const handle = await open(this.partial(globalId), 'r');
+    return this.head(this.partial(globalId), n);
+  }
+
+  async head(path: string, n: number): Promise<Buffer> {
+    const handle = await open(path, 'r');
     try {
       const buf = Buffer.alloc(n);
       const { bytesRead } = await handle.read(buf, 0, n, 0);
@@ -83,9 +112,21 @@ export class MediaFiles {
   }
 
   async partialSha256(globalId: string): Promise<string> {
+    return this.sha256Of(this.partial(globalId));
+  }
+
+  async sha256Of(path: string): Promise<string> {
     const hash = createHash('sha256');
-    await pipeline(createReadStream(this.partial(globalId)), hash);
+    await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), hash);
     return hash.digest('hex');
+  }
+
+  async sizeOf(path: string): Promise<number | undefined> {
+    try {
+      return (await stat(path)).size;
+    } catch {
+      return undefined;
+    }
   }
 
   async dropPartial(globalId: string): Promise<void> {

@@ -134,6 +134,33 @@ export class MediaStore {
     }
   }
 
+  // ---- resumable uploads: chunks in any order into a partial file of the staging area ----
+
+  /** Writes a chunk's bytes at their place in the upload's partial file, flushed to disk. */
+  writeChunk(uploadId: string, position: number, bytes: Buffer): Promise<void> {
+    return this.files.writeAt(this.files.resumable(uploadId), position, bytes);
+  }
+
+  /** The complete partial file's size, sha256 and first bytes (what finalizing checks). */
+  async readResumable(uploadId: string): Promise<{ size: number; sha256: string; head: Buffer } | undefined> {
+    const path = this.files.resumable(uploadId);
+    const size = await this.files.sizeOf(path);
+    if (size === undefined) return undefined;
+    const [sha256, head] = await Promise.all([this.files.sha256Of(path), this.files.head(path, SCANNED_BYTES)]);
+    return { size, sha256, head };
+  }
+
+  /** Moves a verified resumable upload to its content address; answers the key. */
+  async keepResumable(uploadId: string, sha256: string, contentType: string): Promise<string> {
+    const key = MediaStore.contentKeyOf(sha256);
+    await this.objects.putFile(this.files.resumable(uploadId), key, contentType);
+    return key;
+  }
+
+  dropResumable(uploadId: string): Promise<void> {
+    return this.files.dropTemp(this.files.resumable(uploadId));
+  }
+
   /** Where an uploaded file is kept: its content address, so the same bytes are stored once. */
   static contentKeyOf(sha256: string): string {
     return `sha256/${sha256.slice(0, 2)}/${sha256}`;
