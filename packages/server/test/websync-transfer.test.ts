@@ -16,7 +16,9 @@ import { Transform } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_ID_HEADER } from '@manway/core/editions';
 import { NETWORK_TABLES } from '../src/modules/demo/repository';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 import { TEST_ADMIN_PASSWORD } from './template';
@@ -392,6 +394,8 @@ const fieldInspections: string[] = [];
 let skippedForTask = '';
 let skippedForAsset = '';
 let fieldPhoto: { globalId: string; sha256: string };
+/** A photo a crew added in the Field through the gallery (POST api/media/{type}/{id}). */
+let galleryPhoto: { globalId: string; sha256: string };
 
 async function addInspection(taskId: string | null, assetId: string, weather = 'dry') {
   const standard = await one(field, sql`SELECT standard_id FROM projects LIMIT 1`);
@@ -440,6 +444,23 @@ describe('scenario 2: sending completed tasks', () => {
         200_000,
       );
 
+      const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#6b5a45' } })
+        .jpeg()
+        .toBuffer();
+      const form = new FormData();
+      form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'joint.jpg');
+      const added = await fetch(`${field.base}/api/media/Inspection/${first.id}`, {
+        method: 'POST',
+        headers: { [SESSION_ID_HEADER]: 'test-page', origin: field.base, cookie: fieldAdmin.cookie! },
+        body: form,
+      });
+      expect(added.status).toBe(201);
+      const addedId = ((await added.json()) as { items: { id: number }[] }).items[0]!.id;
+      galleryPhoto = {
+        globalId: (await one(field, sql`SELECT global_id::text AS g FROM media WHERE id = ${addedId}`)).g,
+        sha256: createHash('sha256').update(photo).digest('hex'),
+      };
+
       // A task the Office never had (closed: its asset's open task is the Office's), and an asset the
       // Office never had.
       const project = await one(field, sql`SELECT id::text AS id FROM projects LIMIT 1`);
@@ -480,6 +501,12 @@ describe('scenario 2: sending completed tasks', () => {
         sha256: fieldPhoto.sha256,
         declared: fieldPhoto.sha256,
       });
+      // The gallery's upload reaches the Office once, byte-identical.
+      expect(await heldFile(office, officeDir, galleryPhoto.globalId)).toEqual({
+        rows: 1,
+        sha256: galleryPhoto.sha256,
+        declared: galleryPhoto.sha256,
+      });
     },
     LONG,
   );
@@ -495,7 +522,15 @@ describe('scenario 2: sending completed tasks', () => {
     const dup = await one(office, sql`SELECT count(*)::int AS n FROM media WHERE global_id = ${fieldPhoto.globalId}`);
     expect(dup.n).toBe(1);
     const media = (await fieldAdmin.get(`/api/syncAgentTask/media?taskId=${id}`)).body;
-    expect(media).toEqual([expect.objectContaining({ status: 'AlreadyPresent', percentsComplete: 100 })]);
+    expect(media).toEqual([
+      expect.objectContaining({ status: 'AlreadyPresent', percentsComplete: 100 }),
+      expect.objectContaining({ status: 'AlreadyPresent', percentsComplete: 100 }),
+    ]);
+    const again = await one(
+      office,
+      sql`SELECT count(*)::int AS n FROM media WHERE global_id = ${galleryPhoto.globalId}`,
+    );
+    expect(again.n).toBe(1);
   });
 
   it("ExistingTasksAction: 'Only update office task if not yet accepted', then 'Always update office task'", async () => {
