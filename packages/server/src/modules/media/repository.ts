@@ -2,6 +2,7 @@
 import type { Connection, Database } from '../../db/connection';
 import { sql } from '../../db/sql';
 import type { ReceivedFile } from '../storage/service';
+import type { Findings } from './processing';
 
 /** How the media table names an owner (media.owner_type). */
 export type MediaOwner = 'asset' | 'inspection' | 'observation';
@@ -37,15 +38,9 @@ export interface StoredRow {
   captured_at: Date | string | null;
 }
 
-/** What a processing job found in a file. */
-export interface Processed {
+/** What a processing job found in a file, and where it put the thumbnail. */
+export interface Processed extends Findings {
   thumbnailKey: string | null;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  capturedAt: Date | null;
-  latitude: number | null;
-  longitude: number | null;
 }
 
 /** A file a processing job works on. */

@@ -34,8 +34,8 @@ import type { ObjectsService } from '../objects/service';
 import { ObjectMissingError, type ByteRange } from '../storage/objects';
 import type { MediaStore, ReceivedFile, UploadBatch } from '../storage/service';
 import type { CurrentUser } from '../users/service';
-import { processImage, processVideo, type Findings } from './processing';
-import type { GalleryRow, MediaOwner, MediaRepository, StoredRow } from './repository';
+import { processImage, processVideo } from './processing';
+import type { GalleryRow, MediaOwner, MediaRepository, Processed, StoredRow } from './repository';
 
 /** How often a file is tried before its thumbnail is marked failed. */
 export const MAX_PROCESSING_ATTEMPTS = 3;
@@ -392,7 +392,7 @@ export class MediaService {
   }
 }
 
-const NOTHING_FOUND: Findings & { thumbnailKey: null } = {
+const NOTHING_FOUND: Processed = {
   thumbnailKey: null,
   width: null,
   height: null,
