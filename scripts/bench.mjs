@@ -22,6 +22,10 @@ run(process.execPath, ['--import', 'tsx', 'packages/server/bench/network.ts']);
 // Opening an inspection of 500 observations and posting photos with an observation (PGlite; PostgreSQL
 // too when DATABASE_URL is set).
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/forms.ts']);
+// A 1 GiB resumable upload beside a plain PUT, the server killed mid-upload of 4 GiB (bytes sent again,
+// peak memory) and 1,000 thumbnails beside bare sharp (PGlite; the kill on PostgreSQL too when
+// DATABASE_URL is set); BENCH_MEDIA_* make it smaller.
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/media.ts']);
 // Two systems on PostgreSQL (DATABASE_URL, else the local server): getting 100,000 assets and sending
 // 5,000 inspections with 500 media files (1 GB); BENCH_SYNC_* make it smaller for a quick run.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/sync.ts']);

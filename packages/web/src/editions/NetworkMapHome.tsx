@@ -3,8 +3,9 @@
  * location feature plugged in (the user's position as a tool, the location editor in an object's
  * details), the forms feature (an object's details as its form, a new asset from the map, an
  * inspection's header, its observations and the subjects connected to an object), the search
- * feature in the sidebar and in an inspection's observations, and the tasks feature (the work
- * planned on an asset, in its details).
+ * feature in the sidebar and in an inspection's observations, the tasks feature (the work
+ * planned on an asset, in its details) and the media feature (the gallery of an asset, of an
+ * inspection and, in its form, of an observation).
  * Features do not know each other, so this is where they meet.
  */
 import type { ReactNode } from 'react';
@@ -18,9 +19,11 @@ import { ObjectLocation } from '../features/location/components/ObjectLocation';
 import { MyLocationControl } from '../features/location/components/MyLocationControl';
 import { MapPage, type MapPageExtensions, type MapTools } from '../features/map/components/MapPage';
 import { MAP_LAYERS, type MapLayerId } from '../features/map/styleTable';
+import { MediaSection } from '../features/media/components/MediaSection';
 import { ObservationSearch } from '../features/search/components/ObservationSearch';
 import { SearchPanel, type SearchPanelProps } from '../features/search/components/SearchPanel';
 import { AssetTasks } from '../features/tasks/components/AssetTasks';
+import { observationMedia } from './inspectionViews';
 
 const isMapLayer = (type: string): type is MapLayerId => (MAP_LAYERS as readonly string[]).includes(type);
 
@@ -88,7 +91,10 @@ export function NetworkMapHome({
             parent={{ type: object.type, id: object.id }}
           />
           {isMapLayer(object.type) && (
-            <AssetTasks key={`tasks:${object.type}:${object.id}`} parent={{ type: object.type, id: object.id }} />
+            <>
+              <AssetTasks key={`tasks:${object.type}:${object.id}`} parent={{ type: object.type, id: object.id }} />
+              <MediaSection key={`media:${object.type}:${object.id}`} object={{ type: object.type, id: object.id }} />
+            </>
           )}
         </>
       )}
@@ -103,11 +109,13 @@ export function NetworkMapHome({
             key={`observations:${inspection.id}`}
             inspectionId={inspection.id}
             search={<ObservationSearch key={inspection.id} inspectionId={inspection.id} title={title} />}
+            renderObservationMedia={observationMedia}
           />
           <ConnectedSubjects
             key={`subjects:Inspection:${inspection.id}`}
             parent={{ type: 'Inspection', id: inspection.id }}
           />
+          <MediaSection key={`media:Inspection:${inspection.id}`} object={{ type: 'Inspection', id: inspection.id }} />
         </>
       )}
     />

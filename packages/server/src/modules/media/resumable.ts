@@ -23,8 +23,11 @@ import type { CurrentUser } from '../users/service';
 import type { ResumableRepository, UploadRow } from './resumable-repository';
 import { safeFileName, type MediaService } from './service';
 
-/** A chunk claimed but not written for this long was left by a writer that died; another may take it. */
-export const CHUNK_LEASE_SECONDS = 120;
+/**
+ * A chunk claimed but not written for this long was left by a writer that died; another may take it.
+ * Writing a chunk of at most 32 MB and flushing it takes a second or two.
+ */
+export const CHUNK_LEASE_SECONDS = 30;
 /** Uploads untouched for a day are removed with their files (the media.purge-uploads job). */
 export const ABANDONED_UPLOAD_SECONDS = 24 * 3600;
 
@@ -140,6 +143,11 @@ export class ResumableUploads {
       const held = await this.repo.chunk(upload.id, q.resumableChunkNumber);
       if (held && held.sha256 !== sha256) {
         throw fail.conflict(`Chunk ${q.resumableChunkNumber} was received with other bytes; the first ones stay.`);
+      }
+      // Claimed and not yet written: its writer is at work, or died with it (a server killed), in
+      // which case the claim lapses after the lease. Either way the sender tries again later.
+      if (held && !held.written) {
+        throw fail.rateLimited(`Chunk ${q.resumableChunkNumber} is being written; send it again shortly.`, 5);
       }
     }
     return this.describe(q.resumableIdentifier, upload);

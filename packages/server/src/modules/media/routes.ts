@@ -329,7 +329,7 @@ export function mediaRoutes(service: MediaService, resumable: ResumableUploads) 
           tags: ['media'],
           querystring: ChunkQuery,
           headers: ChunkHeaders,
-          response: { 200: ResumableState, ...refusals, 409: CodeBody },
+          response: { 200: ResumableState, ...refusals, 409: CodeBody, 429: MessageBody },
         },
       },
       async (request) => {

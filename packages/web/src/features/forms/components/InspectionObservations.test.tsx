@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -94,11 +95,15 @@ async function open({
   details = DETAILS,
   routes = (server: FakeServer) => server,
   settings = generalSettings(),
+  renderObservationMedia,
+  renderObservationActions,
 }: {
   items?: ObservationItem[];
   details?: DetailsTemplate;
   routes?: (server: FakeServer) => FakeServer;
   settings?: ReturnType<typeof generalSettings>;
+  renderObservationMedia?: (observationId: number) => ReactNode;
+  renderObservationActions?: (item: ObservationItem) => ReactNode;
 } = {}) {
   const server = routes(
     new FakeServer()
@@ -109,7 +114,14 @@ async function open({
   );
   const shell = await renderEdition({
     server,
-    home: <InspectionObservations inspectionId={INSPECTION_ID} search={<p>The observation search</p>} />,
+    home: (
+      <InspectionObservations
+        inspectionId={INSPECTION_ID}
+        search={<p>The observation search</p>}
+        renderObservationMedia={renderObservationMedia}
+        renderObservationActions={renderObservationActions}
+      />
+    ),
   });
   return { ...shell, server, user: userEvent.setup() };
 }
@@ -128,6 +140,9 @@ const dataOf = (call: RecordedCall) => {
   const body = call.body as FormData;
   return JSON.parse(String(body.get('Data'))) as Record<string, unknown>;
 };
+
+/** An action the edition adds to each row, as the media feature's Play at. */
+const playAction = (item: ObservationItem) => <button type="button">{`Play observation ${item.id}`}</button>;
 
 beforeEach(() => {
   // jsdom has no object URLs; a thumbnail only needs an address.
@@ -178,6 +193,26 @@ describe('inspection observations', () => {
     await screen.findByRole('table', { name: 'Observations of the inspection' });
     expect(screen.queryByRole('button', { name: 'Add observation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('the edition’s actions join each observation’s row, also for those who may not record', async () => {
+    await open({ details: { ...DETAILS, editable: false }, renderObservationActions: playAction });
+    const table = await screen.findByRole('table', { name: 'Observations of the inspection' });
+    expect(within(table).getByRole('button', { name: 'Play observation 501' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Play observation 502' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('the edition’s actions come before Edit and Delete for those who record', async () => {
+    await open({ renderObservationActions: playAction });
+    const table = await screen.findByRole('table', { name: 'Observations of the inspection' });
+    await within(table).findByRole('button', { name: 'Edit observation 1' });
+    const [crack] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(crack!)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Play observation 501', 'Edit observation 1', 'Delete observation 1']);
   });
 
   it('the grade is filled by the server’s calculation after the code changes', async () => {
@@ -259,6 +294,22 @@ describe('inspection observations', () => {
     expect(put!.url.searchParams.get('kind')).toBe('Observation');
     expect(dataOf(put!)).toMatchObject({ Version: 1, FormValues: { code: 'SCR', characterisation: 'L' } });
     expect(JSON.parse(String((put!.body as FormData).get('FilesToRemove')))).toEqual([50100]);
+  });
+
+  it('a saved observation’s form shows the edition’s gallery of it in place of the photos; a new one keeps them', async () => {
+    const { user } = await open({
+      renderObservationMedia: (id) => <p data-testid="observation-media">{`Gallery of observation ${id}`}</p>,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit observation 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Observation 1' });
+    expect(within(dialog).getByTestId('observation-media')).toHaveTextContent('Gallery of observation 501');
+    expect(within(dialog).queryByRole('group', { name: 'Photos' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add observation' }));
+    const creating = await screen.findByRole('dialog', { name: 'New observation' });
+    expect(within(creating).getByRole('group', { name: 'Photos' })).toBeInTheDocument();
+    expect(within(creating).queryByTestId('observation-media')).not.toBeInTheDocument();
   });
 
   it('a stale version (409) shows the catalogue’s message, and Reload reads the observations again', async () => {

@@ -85,10 +85,12 @@ function clockText({ clockFrom, clockTo }: ObservationItem['values']): string {
 
 const photoCount = (item: ObservationItem) => item.media.filter((m) => m.kind === 'image').length;
 
-function observationColumns(
-  form: EmptyForm | undefined,
-  actions: ((item: ObservationItem) => ReactNode) | null,
-): GridColumn<ObservationItem>[] {
+interface RowActions {
+  render(item: ObservationItem): ReactNode;
+  width: number;
+}
+
+function observationColumns(form: EmptyForm | undefined, actions: RowActions | null): GridColumn<ObservationItem>[] {
   const text = (propertyPath: string, label: string, cell: (item: ObservationItem) => string, width?: number) => ({
     propertyPath,
     label,
@@ -118,8 +120,8 @@ function observationColumns(
       propertyPath: 'actions',
       label: 'Actions',
       isControlColumn: true,
-      width: 170,
-      cellRenderer: ({ row }) => actions(row),
+      width: actions.width,
+      cellRenderer: ({ row }) => actions.render(row),
     });
   return columns;
 }
@@ -127,10 +129,16 @@ function observationColumns(
 export function InspectionObservations({
   inspectionId,
   search,
+  renderObservationMedia,
+  renderObservationActions,
 }: {
   inspectionId: number;
   /** The observation search of the inspection, shown on demand. */
   search?: ReactNode;
+  /** A saved observation's files in its form, added and deleted straight away (the media feature's gallery). */
+  renderObservationMedia?(observationId: number): ReactNode;
+  /** More actions in each observation's row, for anyone who sees the list (the media feature's Play at). */
+  renderObservationActions?(item: ObservationItem): ReactNode;
 }) {
   const dispatch = useAppDispatch();
   const details = useGetObjectDetailsTemplateQuery({ type: 'Inspection', id: inspectionId });
@@ -163,20 +171,29 @@ export function InspectionObservations({
     () =>
       observationColumns(
         form,
-        canRecord
-          ? (item) => (
-              <span className="mw-records__row-actions">
-                <Button variant="ghost" onClick={() => setEditing({ item })}>
-                  Edit<span className="mw-visually-hidden"> observation {numberText(item.values.sequence)}</span>
-                </Button>
-                <Button variant="ghost" onClick={() => void deleteObservation(item)}>
-                  Delete<span className="mw-visually-hidden"> observation {numberText(item.values.sequence)}</span>
-                </Button>
-              </span>
-            )
+        canRecord || renderObservationActions
+          ? {
+              width: (canRecord ? 170 : 0) + (renderObservationActions ? 110 : 0),
+              render: (item) => (
+                <span className="mw-records__row-actions">
+                  {renderObservationActions?.(item)}
+                  {canRecord && (
+                    <>
+                      <Button variant="ghost" onClick={() => setEditing({ item })}>
+                        Edit<span className="mw-visually-hidden"> observation {numberText(item.values.sequence)}</span>
+                      </Button>
+                      <Button variant="ghost" onClick={() => void deleteObservation(item)}>
+                        Delete
+                        <span className="mw-visually-hidden"> observation {numberText(item.values.sequence)}</span>
+                      </Button>
+                    </>
+                  )}
+                </span>
+              ),
+            }
           : null,
       ),
-    [form, canRecord, deleteObservation],
+    [form, canRecord, deleteObservation, renderObservationActions],
   );
 
   const items = records.data ?? [];
@@ -224,6 +241,7 @@ export function InspectionObservations({
           initialValues={editing.item ? editing.item.values : form.values}
           media={editing.item?.media ?? []}
           creating={editing.item === null}
+          mediaSection={editing.item && renderObservationMedia ? renderObservationMedia(editing.item.id) : undefined}
           lockName={`observation:${inspectionId}:${editing.item?.id ?? 'new'}`}
           calculate={async (values, changed) => {
             const answer = await calculate({ type: 'Observation', calculate: { ...parent, values, changed } });

@@ -58,6 +58,11 @@ export interface RecordEditorProps {
   /** Fields the caller draws through `renderExtra` rather than the tab's field list. */
   ownFields?: readonly string[];
   renderExtra?(props: RecordExtraProps): ReactNode;
+  /**
+   * The record's files when they are added and deleted on their own, straight away (a saved
+   * observation's gallery), in place of the photos sent with the save.
+   */
+  mediaSection?: ReactNode;
   /** The derived fields for the values on the form; null when there is no answer. */
   calculate?(values: FormValues, changed: string[]): Promise<FormValues | null>;
   /** The values of the writable fields that apply, and the files. */
@@ -77,6 +82,7 @@ export function RecordEditor({
   lockName,
   ownFields = [],
   renderExtra,
+  mediaSection,
   calculate,
   onSave,
   onReload,
@@ -221,20 +227,22 @@ export function RecordEditor({
             />
           </FormTabs>
         )}
-        <RecordMediaInput
-          media={media}
-          removed={removed}
-          onRemovedChange={(next) => {
-            setRemoved(next);
-            setDirty(true);
-          }}
-          files={files}
-          onFilesChange={(next) => {
-            setFiles(next);
-            setDirty(true);
-          }}
-          disabled={saving}
-        />
+        {mediaSection ?? (
+          <RecordMediaInput
+            media={media}
+            removed={removed}
+            onRemovedChange={(next) => {
+              setRemoved(next);
+              setDirty(true);
+            }}
+            files={files}
+            onFilesChange={(next) => {
+              setFiles(next);
+              setDirty(true);
+            }}
+            disabled={saving}
+          />
+        )}
       </div>
     </BoundedModal>
   );
