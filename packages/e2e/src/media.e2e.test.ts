@@ -89,7 +89,7 @@ describe('the media gallery', () => {
   it('uploads three photos and a video with a progress bar each, then shows their thumbnails and the poster', async () => {
     const page = await signedIn();
     await openReview(page, empty);
-    await expect.poll(() => page.getByText('No media').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('No media').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const files = [
       photo('crack.jpg', '0x7a5230'),
       photo('root.jpg', '0x3a6a30'),
@@ -98,7 +98,7 @@ describe('the media gallery', () => {
     ];
     await page.getByLabel('Files to add').first().setInputFiles(files);
     const rows = page.getByTestId('upload-row');
-    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await screenshot(page, 'media-uploading');
     // Each file shows its own progress bar while it goes.
     expect(await page.getByRole('progressbar').count()).toBeGreaterThanOrEqual(1);
