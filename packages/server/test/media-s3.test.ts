@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { SESSION_ID_HEADER } from '@manway/core/editions';
 import { sql } from '../src/db/sql';
 import { S3ObjectStore } from '../src/modules/storage/s3';
 import { startTestServer, type TestClient, type TestServer } from './harness';
+import { mediaFilesOnDisk } from './media-files';
 
 const BUCKET = 'manway-media-it';
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -100,18 +101,7 @@ async function fetchBytes(path: string, extra: Record<string, string> = {}) {
 }
 
 /** Files on the server's own disk outside the staging area: with S3 there are none. */
-async function completeFilesOnDisk(): Promise<string[]> {
-  try {
-    const root = join(dataDir, 'media');
-    const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((e) => e.isFile())
-      .map((e) => relative(root, join(e.parentPath, e.name)))
-      .filter((p) => !p.startsWith('incoming/'));
-  } catch {
-    return [];
-  }
-}
+const completeFilesOnDisk = async () => (await mediaFilesOnDisk(dataDir)).filter((p) => !p.startsWith('incoming/'));
 
 describe('media kept in S3-compatible storage', () => {
   let items: MediaItem[];

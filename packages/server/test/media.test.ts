@@ -5,9 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ID_HEADER } from '@manway/core/editions';
@@ -15,6 +15,7 @@ import { DEFAULT_UPLOAD_SETTINGS, type MediaGallery, type MediaItem } from '@man
 import { sql, type SQL } from '../src/db/sql';
 import { parseRange } from '../src/modules/media/service';
 import { startTestServer, type TestClient, type TestServer } from './harness';
+import { mediaFilesOnDisk } from './media-files';
 
 let server: TestServer;
 let dataDir: string;
@@ -100,19 +101,7 @@ async function raw(client: TestClient, path: string, headers: Record<string, str
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** Every file under the media root, by path relative to it (staging files included). */
-async function storedFiles(): Promise<string[]> {
-  try {
-    const root = join(dataDir, 'media');
-    const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((e) => e.isFile())
-      .map((e) => relative(root, join(e.parentPath, e.name)))
-      .sort();
-  } catch {
-    return [];
-  }
-}
+const storedFiles = () => mediaFilesOnDisk(dataDir);
 
 /** Runs the processing job for every pending file, as the queue would, until none is pending. */
 async function processPending(): Promise<void> {

@@ -18,18 +18,19 @@ const UPLOAD_COLUMNS = sql`id, file_name, size_bytes, chunk_size, sha256, kind, 
 export class ResumableRepository {
   constructor(private readonly db: Database) {}
 
-  /** The user's upload of this identifier, created as declared when there is none. */
+  /** The user's upload of this identifier, created as declared when there is none (one statement a chunk). */
   async declare(
     userId: string,
     identifier: string,
     d: { fileName: string; sizeBytes: number; chunkSize: number },
   ): Promise<UploadRow> {
-    await this.db.query(
+    const [row] = await this.db.query<UploadRow>(
       sql`INSERT INTO media_resumable_uploads (user_id, identifier, file_name, size_bytes, chunk_size)
        VALUES (${userId}, ${identifier}, ${d.fileName}, ${d.sizeBytes}, ${d.chunkSize})
-       ON CONFLICT (user_id, identifier) DO UPDATE SET touched_at = now()`,
+       ON CONFLICT (user_id, identifier) DO UPDATE SET touched_at = now()
+       RETURNING ${UPLOAD_COLUMNS}`,
     );
-    return (await this.find(userId, identifier))!;
+    return row!;
   }
 
   async find(userId: string, identifier: string): Promise<UploadRow | undefined> {
@@ -78,11 +79,13 @@ export class ResumableRepository {
     return rows.length === 1;
   }
 
+  /** Marks the chunk's bytes as in the file, and the upload as touched. */
   async written(uploadId: string, chunkNumber: number): Promise<void> {
     await this.db.query(
-      sql`UPDATE media_resumable_chunks SET written_at = now() WHERE upload_id = ${uploadId} AND chunk_number = ${chunkNumber}`,
+      sql`WITH chunk AS (UPDATE media_resumable_chunks SET written_at = now()
+         WHERE upload_id = ${uploadId} AND chunk_number = ${chunkNumber})
+       UPDATE media_resumable_uploads SET touched_at = now() WHERE id = ${uploadId}`,
     );
-    await this.db.query(sql`UPDATE media_resumable_uploads SET touched_at = now() WHERE id = ${uploadId}`);
   }
 
   /** Gives up a claim whose bytes could not be written, so the chunk can be sent again at once. */
