@@ -9,7 +9,8 @@
  * - thumbnails of 1,000 distinct photos, one job after another as the queue runs them, beside a bare
  *   sharp loop doing the same image work on the same files, in photos per second.
  * PGlite; the kill and the memory on PostgreSQL too when DATABASE_URL is set. BENCH_MEDIA_UPLOAD_MB,
- * BENCH_MEDIA_BIG_MB and BENCH_MEDIA_PHOTOS make it smaller.
+ * BENCH_MEDIA_BIG_MB and BENCH_MEDIA_PHOTOS make it smaller; BENCH_MEDIA_PARTS (a comma list of
+ * upload, kill and thumbnails) runs only some of it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -29,7 +30,6 @@ import { openPglite, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { sql } from '../src/db/sql';
 import { THUMBNAIL_SIZE } from '../src/modules/media/processing';
-import { CHUNK_LEASE_SECONDS } from '../src/modules/media/resumable';
 import { createServices, type Services } from '../src/services';
 import { listenApp, median, percentile, printTable, scratchPostgres, signIn, withDatabaseName } from './support';
 
@@ -37,6 +37,7 @@ const MB = 1024 * 1024;
 const UPLOAD_BYTES = Number(process.env.BENCH_MEDIA_UPLOAD_MB ?? 1024) * MB;
 const BIG_BYTES = Number(process.env.BENCH_MEDIA_BIG_MB ?? 4096) * MB;
 const PHOTOS = Number(process.env.BENCH_MEDIA_PHOTOS ?? 1000);
+const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'upload,kill,thumbnails').split(',').map((p) => p.trim()));
 /** Each upload is timed this many times, in turns with its baseline; the medians are compared. */
 const UPLOAD_ROUNDS = 3;
 /** Photos processed both ways before the clock starts (sharp's and the database's first calls). */
@@ -130,16 +131,20 @@ class ResumableClient {
     readonly identifier: string,
   ) {}
 
-  /** Reads chunk `n` from the file, as the browser reads a slice, and sends it. */
-  async sendChunk(n: number, lane: number): Promise<void> {
-    const bytes = this.laneBuffers[lane]!.subarray(0, chunkLength(this.file, n));
-    await this.handle.read(bytes, 0, bytes.length, (n - 1) * CHUNK);
+  /**
+   * Reads chunk `n` from the file, as the browser reads a slice, and sends it, or the rest of it from
+   * `offset` (the bytes the server holds of it).
+   */
+  async sendChunk(n: number, lane: number, offset = 0): Promise<void> {
+    const bytes = this.laneBuffers[lane]!.subarray(0, chunkLength(this.file, n) - offset);
+    await this.handle.read(bytes, 0, bytes.length, (n - 1) * CHUNK + offset);
     const q = new URLSearchParams({
       resumableIdentifier: this.identifier,
       resumableFilename: 'survey.mp4',
       resumableTotalSize: String(this.file.size),
       resumableChunkSize: String(CHUNK),
       resumableChunkNumber: String(n),
+      resumableChunkOffset: String(offset),
     });
     const headers = {
       ...this.headers,
@@ -386,7 +391,7 @@ async function thumbnails(db: Database, services: Services, dir: string) {
   };
 }
 
-async function inProcess(uploadFile: TestFile, dir: string) {
+async function inProcess(uploadFile: TestFile | undefined, dir: string) {
   const dataDir = join(dir, 'data');
   const db = await openPglite({ dir: join(dataDir, 'db') });
   try {
@@ -406,8 +411,8 @@ async function inProcess(uploadFile: TestFile, dir: string) {
     const { app, base } = await listenApp(db, services, config);
     try {
       const headers = await signIn(base, 'admin', ADMIN_PASSWORD);
-      const upload = await uploadSpeed(base, headers, uploadFile, dir);
-      const photos = await thumbnails(db, services, dir);
+      const upload = uploadFile && (await uploadSpeed(base, headers, uploadFile, dir));
+      const photos = PARTS.has('thumbnails') ? await thumbnails(db, services, dir) : undefined;
       return { upload, photos };
     } finally {
       await app.close();
@@ -568,34 +573,24 @@ async function killedMidUpload(file: TestFile, dir: string, databaseUrl?: string
       handle,
       'bench-killed',
     );
-    const held = new Set((await resumed.state()).chunks);
-    const resent = [...started].filter((n) => !held.has(n));
-    const resentBytes = resent.reduce((sum, n) => sum + chunkLength(file, n), 0);
+    const state = await resumed.state();
+    const held = new Set(state.chunks);
+    // What the server kept of each chunk on its way at the kill: the rest of it is sent.
+    const kept = new Map(
+      state.partialChunks.filter((p) => p.sha256 === file.chunkSums[p.number - 1]).map((p) => [p.number, p.bytes]),
+    );
+    const unfinished = [...started].filter((n) => !held.has(n));
+    // Counted as if every chunk on its way had been sent whole before the kill: the bytes sent twice at most.
+    const resentBytes = unfinished.reduce((sum, n) => sum + chunkLength(file, n) - (kept.get(n) ?? 0), 0);
     await sendInFlight(
       chunks.filter((n) => !held.has(n)),
-      (n, lane) => resumed.sendChunk(n, lane),
+      (n, lane) => resumed.sendChunk(n, lane, kept.get(n) ?? 0),
     );
-    // A chunk the killed server had claimed but not written is answered as received while its claim
-    // lasts, without being written: ask until every chunk is held, sending the missing ones again.
-    const waitStarted = performance.now();
-    const blocked = new Set<number>();
-    for (;;) {
-      const have = new Set((await resumed.state()).chunks);
-      const missing = chunks.filter((n) => !have.has(n));
-      if (missing.length === 0) break;
-      if (performance.now() - waitStarted > (CHUNK_LEASE_SECONDS + 60) * 1000) {
-        throw new Error(`chunks ${missing.join(', ')} are still missing after the claims' lease`);
-      }
-      missing.forEach((n) => blocked.add(n));
-      await new Promise((r) => setTimeout(r, 5000));
-      await sendInFlight(missing, (n, lane) => resumed.sendChunk(n, lane));
-    }
-    const waited = blocked.size > 0 ? (performance.now() - waitStarted) / 1000 : 0;
     await resumed.finalize();
     const finishedPeak = second.peakRss();
     resumed.close();
     await second.stop();
-    return { startedPeak, killedPeak, finishedPeak, inFlightAtKill, started, resent, resentBytes, blocked, waited };
+    return { startedPeak, killedPeak, finishedPeak, inFlightAtKill, unfinished, kept, resentBytes };
   } finally {
     for (const server of running) await server.stop();
     await handle.close();
@@ -624,17 +619,11 @@ function killedRows(label: string, k: Awaited<ReturnType<typeof killedMidUpload>
   return [
     [
       `${label}: bytes sent again after SIGKILL at half the file`,
-      `${mb(k.resentBytes)} (chunks ${k.resent.join(', ') || 'none'}; ${k.inFlightAtKill} in flight at the kill)`,
+      `${mb(k.resentBytes)} (${k.inFlightAtKill} chunks in flight at the kill: ${k.unfinished
+        .map((n) => `${n} kept ${mb(k.kept.get(n) ?? 0)}`)
+        .join(', ')})`,
       `one chunk: ${mb(CHUNK)}`,
       `${(k.resentBytes / CHUNK).toFixed(2)} chunks`,
-    ],
-    [
-      `${label}: chunks the dead server had claimed but not written`,
-      k.blocked.size === 0
-        ? 'none'
-        : `${[...k.blocked].join(', ')}: held only after ${k.waited.toFixed(0)} s (the claims' lease is ${CHUNK_LEASE_SECONDS} s)`,
-      '-',
-      '-',
     ],
     [
       `${label}: peak server memory (VmHWM) during the ${mb(BIG_BYTES)} upload`,
@@ -658,28 +647,38 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 try {
-  const uploadFile = await makeFile(join(root, 'upload.mp4'), UPLOAD_BYTES);
-  const { upload, photos } = await inProcess(uploadFile, root);
+  const uploadFile = PARTS.has('upload') ? await makeFile(join(root, 'upload.mp4'), UPLOAD_BYTES) : undefined;
+  const { upload, photos } =
+    uploadFile || PARTS.has('thumbnails')
+      ? await inProcess(uploadFile, root)
+      : { upload: undefined, photos: undefined };
   await rm(join(root, 'data'), { recursive: true, force: true });
-  await rm(uploadFile.path);
+  if (uploadFile) await rm(uploadFile.path);
 
-  const bigFile = await makeFile(join(root, 'big.mp4'), BIG_BYTES);
-  spawnSync('sync');
-  const killed = await killedOnEachDatabase(bigFile, root);
+  let killed: Awaited<ReturnType<typeof killedOnEachDatabase>> = [];
+  if (PARTS.has('kill')) {
+    const bigFile = await makeFile(join(root, 'big.mp4'), BIG_BYTES);
+    spawnSync('sync');
+    killed = await killedOnEachDatabase(bigFile, root);
+  }
 
-  printTable('Media: uploads (PGlite, in-process, loopback)', TABLE_HEAD, upload.rows);
-  printTable(
-    `Media: the server as its own process, killed mid-upload of ${mb(BIG_BYTES)} and started again`,
-    TABLE_HEAD,
-    killed.flatMap((k) => killedRows(k.label, k.result)),
-  );
-  printTable('Media: thumbnails (PGlite, in-process)', TABLE_HEAD, [photos.row]);
+  if (upload) printTable('Media: uploads (PGlite, in-process, loopback)', TABLE_HEAD, upload.rows);
+  if (killed.length > 0) {
+    printTable(
+      `Media: the server as its own process, killed mid-upload of ${mb(BIG_BYTES)} and started again`,
+      TABLE_HEAD,
+      killed.flatMap((k) => killedRows(k.label, k.result)),
+    );
+  }
+  if (photos) printTable('Media: thumbnails (PGlite, in-process)', TABLE_HEAD, [photos.row]);
 
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   console.log('\nAims:');
-  console.log(
-    `- resumable upload ≥ 80 % of a plain streaming PUT: ${upload.percent.toFixed(0)} % — ${verdict(upload.percent >= 80)}`,
-  );
+  if (upload) {
+    console.log(
+      `- resumable upload ≥ 80 % of a plain streaming PUT: ${upload.percent.toFixed(0)} % — ${verdict(upload.percent >= 80)}`,
+    );
+  }
   for (const { label, result: k } of killed) {
     console.log(
       `- ${label}: bytes sent again after a kill ≤ one chunk (${mb(CHUNK)}): ${mb(k.resentBytes)} — ${verdict(k.resentBytes <= CHUNK)}`,
@@ -692,10 +691,12 @@ try {
         ` (${mb(k.startedPeak)} once started; the upload adds ${mb(peak - k.startedPeak)})`,
     );
   }
-  console.log(
-    `- thumbnails ≥ 85 % of a bare sharp loop: ${photos.percent.toFixed(0)} % — ${verdict(photos.percent >= 85)}`,
-  );
-  if (!process.env.DATABASE_URL) console.log('\nPostgreSQL skipped: DATABASE_URL is not set.');
+  if (photos) {
+    console.log(
+      `- thumbnails ≥ 85 % of a bare sharp loop: ${photos.percent.toFixed(0)} % — ${verdict(photos.percent >= 85)}`,
+    );
+  }
+  if (!process.env.DATABASE_URL && PARTS.has('kill')) console.log('\nPostgreSQL skipped: DATABASE_URL is not set.');
 } finally {
   await rm(root, { recursive: true, force: true });
 }

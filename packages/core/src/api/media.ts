@@ -94,12 +94,27 @@ export const MediaItem = z.object({
   /** Where a photo was taken (EXIF GPS), if it says. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   thumbnail: z.enum(THUMBNAIL_STATES),
-  /** The file's address, relative to the application's base (api/media/{type}/{id}/{mediaId}). */
+  /**
+   * The file's address, relative to the application's base (api/media/{type}/{id}/{mediaId}), always
+   * through the object the file belongs to, whichever gallery lists it.
+   */
   url: z.string(),
   /** The thumbnail's address once it exists. */
   thumbnailUrl: z.string().nullable(),
   /** For a video: the observations linked to a moment of it, with that moment. */
   links: z.array(z.object({ observationId: z.number(), offsetMs: z.number() })),
+  observation: z
+    .object({
+      id: z.number(),
+      code: z.string(),
+      distanceM: z.number().describe('Metres along the survey'),
+    })
+    .optional()
+    .describe(
+      "Only in an inspection's gallery, on the files of its observations: the observation the file shows, as " +
+        'the user knows it (its code and distance). Such a file is addressed through the observation ' +
+        "(url, thumbnailUrl, delete: api/media/Observation/{id}/{mediaId}), so the observation's rights apply.",
+    ),
 });
 export type MediaItem = z.infer<typeof MediaItem>;
 
@@ -162,6 +177,12 @@ export const ChunkQuery = ResumableQuery.extend({
   resumableTotalSize: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   resumableChunkSize: z.coerce.number().int().min(MIN_CHUNK_BYTES).max(MAX_CHUNK_BYTES),
   resumableChunkNumber: z.coerce.number().int().min(1).max(1_000_000),
+  /**
+   * Where in the chunk the body begins (0 unless given): a chunk whose send broke off is finished by
+   * sending the rest from the bytes the server holds of it (`partialChunks`). The sha256 header stays
+   * the whole chunk's.
+   */
+  resumableChunkOffset: z.coerce.number().int().min(0).max(MAX_CHUNK_BYTES).default(0),
 });
 export type ChunkQuery = z.infer<typeof ChunkQuery>;
 
@@ -176,6 +197,12 @@ export const ResumableState = z.object({
   totalChunks: z.number(),
   /** The numbers of the chunks whose bytes are in the file. */
   chunks: z.array(z.number()),
+  /**
+   * Chunks whose send broke off (a dropped network, a killed server): the first `bytes` of the chunk
+   * whose sha256 is `sha256` are held, so only the rest needs sending (`resumableChunkOffset`).
+   */
+  partialChunks: z.array(z.object({ number: z.number(), sha256: z.string(), bytes: z.number() })),
+  /** Bytes of the chunks held, and of the partial chunks. */
   bytesReceived: z.number(),
   /** Verified and kept: the file waits to be attached to an object with POST api/media/{type}/{id}/{uploadId}. */
   finalized: z.boolean(),

@@ -1,4 +1,4 @@
-/** The SQL of resumable uploads (migration 0020): an upload per user and identifier, its chunks' claims. */
+/** The SQL of resumable uploads (migrations 0020, 0021): an upload per user and identifier, its chunks written. */
 import type { Database } from '../../db/connection';
 import { sql } from '../../db/sql';
 
@@ -18,17 +18,24 @@ const UPLOAD_COLUMNS = sql`id, file_name, size_bytes, chunk_size, sha256, kind, 
 export class ResumableRepository {
   constructor(private readonly db: Database) {}
 
-  /** The user's upload of this identifier, created as declared when there is none (one statement a chunk). */
+  /**
+   * The user's upload of this identifier, created as declared when there is none, with the sha256 of
+   * chunk `chunkNumber` when it is written already (one statement a chunk).
+   */
   async declare(
     userId: string,
     identifier: string,
     d: { fileName: string; sizeBytes: number; chunkSize: number },
-  ): Promise<UploadRow> {
-    const [row] = await this.db.query<UploadRow>(
-      sql`INSERT INTO media_resumable_uploads (user_id, identifier, file_name, size_bytes, chunk_size)
-       VALUES (${userId}, ${identifier}, ${d.fileName}, ${d.sizeBytes}, ${d.chunkSize})
-       ON CONFLICT (user_id, identifier) DO UPDATE SET touched_at = now()
-       RETURNING ${UPLOAD_COLUMNS}`,
+    chunkNumber: number,
+  ): Promise<UploadRow & { chunk_sha256: string | null }> {
+    const [row] = await this.db.query<UploadRow & { chunk_sha256: string | null }>(
+      sql`WITH upload AS (
+         INSERT INTO media_resumable_uploads (user_id, identifier, file_name, size_bytes, chunk_size)
+         VALUES (${userId}, ${identifier}, ${d.fileName}, ${d.sizeBytes}, ${d.chunkSize})
+         ON CONFLICT (user_id, identifier) DO UPDATE SET touched_at = now()
+         RETURNING ${UPLOAD_COLUMNS})
+       SELECT upload.*, chunk.sha256 AS chunk_sha256 FROM upload
+       LEFT JOIN media_resumable_chunks chunk ON chunk.upload_id = upload.id AND chunk.chunk_number = ${chunkNumber}`,
     );
     return row!;
   }
@@ -47,52 +54,32 @@ export class ResumableRepository {
     return row;
   }
 
-  /** The numbers of the chunks whose bytes are in the file, with their checksums. */
+  /** The numbers of the chunks whose bytes are held, with their checksums. */
   writtenChunks(uploadId: string): Promise<{ chunk_number: number; sha256: string }[]> {
     return this.db.query(
-      sql`SELECT chunk_number, sha256 FROM media_resumable_chunks
-       WHERE upload_id = ${uploadId} AND written_at IS NOT NULL ORDER BY chunk_number`,
+      sql`SELECT chunk_number, sha256 FROM media_resumable_chunks WHERE upload_id = ${uploadId} ORDER BY chunk_number`,
     );
-  }
-
-  async chunk(uploadId: string, chunkNumber: number): Promise<{ sha256: string; written: boolean } | undefined> {
-    const [row] = await this.db.query<{ sha256: string; written: boolean }>(
-      sql`SELECT sha256, written_at IS NOT NULL AS written FROM media_resumable_chunks
-       WHERE upload_id = ${uploadId} AND chunk_number = ${chunkNumber}`,
-    );
-    return row;
   }
 
   /**
-   * Claims a chunk for writing: true for exactly one of several senders. A claim whose writer left
-   * it unwritten for longer than the lease (a crash) may be taken over; a written chunk never is.
+   * Records chunk n as held with these bytes, and the upload as touched; answers the sha256 recorded,
+   * which is another's when another sender's bytes were recorded first (the first stay).
    */
-  async claim(uploadId: string, chunkNumber: number, sha256: string, leaseSeconds: number): Promise<boolean> {
-    const rows = await this.db.query(
-      sql`INSERT INTO media_resumable_chunks (upload_id, chunk_number, sha256)
+  async written(uploadId: string, chunkNumber: number, sha256: string): Promise<string> {
+    const [row] = await this.db.query<{ sha256: string }>(
+      sql`WITH touched AS (UPDATE media_resumable_uploads SET touched_at = now() WHERE id = ${uploadId})
+       INSERT INTO media_resumable_chunks (upload_id, chunk_number, sha256)
        VALUES (${uploadId}, ${chunkNumber}, ${sha256})
-       ON CONFLICT (upload_id, chunk_number) DO UPDATE SET sha256 = EXCLUDED.sha256, claimed_at = now()
-         WHERE media_resumable_chunks.written_at IS NULL
-           AND media_resumable_chunks.claimed_at < now() - make_interval(secs => ${leaseSeconds})
-       RETURNING chunk_number`,
+       ON CONFLICT (upload_id, chunk_number) DO UPDATE SET sha256 = media_resumable_chunks.sha256
+       RETURNING sha256`,
     );
-    return rows.length === 1;
+    return row!.sha256;
   }
 
-  /** Marks the chunk's bytes as in the file, and the upload as touched. */
-  async written(uploadId: string, chunkNumber: number): Promise<void> {
+  /** Forgets chunks whose bytes were lost, so they are sent again. */
+  async forget(uploadId: string, chunkNumbers: number[]): Promise<void> {
     await this.db.query(
-      sql`WITH chunk AS (UPDATE media_resumable_chunks SET written_at = now()
-         WHERE upload_id = ${uploadId} AND chunk_number = ${chunkNumber})
-       UPDATE media_resumable_uploads SET touched_at = now() WHERE id = ${uploadId}`,
-    );
-  }
-
-  /** Gives up a claim whose bytes could not be written, so the chunk can be sent again at once. */
-  async release(uploadId: string, chunkNumber: number): Promise<void> {
-    await this.db.query(
-      sql`DELETE FROM media_resumable_chunks
-       WHERE upload_id = ${uploadId} AND chunk_number = ${chunkNumber} AND written_at IS NULL`,
+      sql`DELETE FROM media_resumable_chunks WHERE upload_id = ${uploadId} AND chunk_number = ANY(${chunkNumbers}::int[])`,
     );
   }
 

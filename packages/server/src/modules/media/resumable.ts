@@ -1,15 +1,17 @@
 /**
  * Resumable uploads (main-app spec section 7: api/media-upload/resumable and pearpoint/{x}): a file
- * sent in numbered chunks, in any order, each verified by its sha256 before a byte of it is kept;
- * a chunk sent again is answered as received, and of two senders of one chunk exactly one writes it
- * (its claim in the database decides). A dropped network, a reloaded page or a restarted server loses
- * at most the chunks in flight: the client asks what the server has and sends the rest. Finalizing
- * checks the whole file's sha256 and its content (as an upload's), keeps it by content address, and
- * `POST api/media/{type}/{id}/{uploadId}` attaches it to an object.
+ * sent in numbered chunks, in any order, each verified by its sha256 before it counts; a chunk sent
+ * again is answered as received, and of two senders of one chunk with different bytes exactly one is
+ * kept (the first recorded). A dropped network, a reloaded page or a restarted server loses nothing
+ * that arrived: a chunk whose send broke off keeps its bytes and the next send finishes it
+ * (`resumableChunkOffset`). The chunks are put together as they arrive (storage/assembly.ts), so
+ * finalizing checks the whole file's sha256, as the client computed it, without reading it again,
+ * then its content (as an upload's), and keeps it by content address; `POST
+ * api/media/{type}/{id}/{uploadId}` attaches it to an object.
  */
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  CHUNK_SHA256_HEADER,
   chunkCount,
   extensionOf,
   MEDIA_EXTENSIONS,
@@ -18,26 +20,38 @@ import {
   type ResumableState,
 } from '@manway/core/api/media';
 import { fail } from '../../errors';
+import type { ChunkAssembler } from '../storage/assembly';
 import { looksLikeMarkup, sniffType, type MediaStore } from '../storage/service';
 import type { CurrentUser } from '../users/service';
 import type { ResumableRepository, UploadRow } from './resumable-repository';
 import { safeFileName, type MediaService } from './service';
 
-/**
- * A chunk claimed but not written for this long was left by a writer that died; another may take it.
- * Writing a chunk of at most 32 MB and flushing it takes a second or two.
- */
-export const CHUNK_LEASE_SECONDS = 30;
 /** Uploads untouched for a day are removed with their files (the media.purge-uploads job). */
 export const ABANDONED_UPLOAD_SECONDS = 24 * 3600;
 
 export class ResumableUploads {
+  private readonly assembler: ChunkAssembler;
+  /** The chunks being received by this process, with their sha256: one sender of a chunk at a time. */
+  private readonly receiving = new Map<string, string>();
+  /** The finalizing uploads of this process: a second finalize of one waits for the first. */
+  private readonly finalizing = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly repo: ResumableRepository,
     private readonly store: MediaStore,
     private readonly media: MediaService,
     private readonly maxFileBytes: number,
-  ) {}
+  ) {
+    this.assembler = store.assembler({
+      written: async (uploadId) =>
+        (await repo.writtenChunks(uploadId)).map((c) => ({ number: c.chunk_number, sha256: c.sha256 })),
+      lost: (uploadId, numbers) => repo.forget(uploadId, numbers),
+    });
+  }
+
+  close(): Promise<void> {
+    return this.assembler.close();
+  }
 
   async state(user: CurrentUser, identifier: string): Promise<ResumableState> {
     const upload = await this.repo.find(user.id, identifier);
@@ -49,10 +63,15 @@ export class ResumableUploads {
     const size = Number(upload.size_bytes);
     const total = chunkCount(size, upload.chunk_size);
     const finalized = upload.storage_key !== null;
-    const chunks = finalized
-      ? Array.from({ length: total }, (_, i) => i + 1)
-      : (await this.repo.writtenChunks(upload.id)).map((c) => c.chunk_number);
-    const bytesReceived = chunks.reduce((sum, n) => sum + chunkLength(size, upload.chunk_size, n), 0);
+    const [chunks, partialChunks] = finalized
+      ? [Array.from({ length: total }, (_, i) => i + 1), []]
+      : await Promise.all([
+          this.repo.writtenChunks(upload.id).then((written) => written.map((c) => c.chunk_number)),
+          this.store.partialChunks(upload.id),
+        ]);
+    const bytesReceived =
+      chunks.reduce((sum, n) => sum + chunkLength(size, upload.chunk_size, n), 0) +
+      partialChunks.reduce((sum, p) => sum + p.bytes, 0);
     return {
       identifier,
       fileName: upload.file_name,
@@ -60,6 +79,7 @@ export class ResumableUploads {
       chunkSize: upload.chunk_size,
       totalChunks: total,
       chunks,
+      partialChunks,
       bytesReceived,
       finalized,
       uploadId: upload.id,
@@ -75,124 +95,160 @@ export class ResumableUploads {
 
   private async discard(upload: UploadRow): Promise<void> {
     await this.repo.remove(upload.id);
+    await this.assembler.forget(upload.id);
     await this.store.dropResumable(upload.id);
     if (upload.storage_key) await this.media.removeIfUnreferenced([upload.storage_key]);
   }
 
   /**
-   * Receives one chunk. The file's declaration (name, size, chunk size) must be the same on every
-   * chunk; the name's extension is checked on the first, before any byte is kept.
+   * Receives one chunk, or the rest of one from `resumableChunkOffset`. The file's declaration (name,
+   * size, chunk size) must be the same on every chunk; the name's extension is checked on the first,
+   * before any byte is kept.
    */
   async receiveChunk(user: CurrentUser, q: ChunkQuery, sha256: string, body: Readable): Promise<ResumableState> {
+    const refuse = (error: Error) => {
+      body.resume();
+      return error;
+    };
     const fileName = safeFileName(q.resumableFilename);
     if (!MEDIA_EXTENSIONS[extensionOf(fileName)]) {
-      body.resume();
-      throw fail.coded('media/unsupported-extension', `The file "${fileName}" has an extension that cannot be added.`);
+      throw refuse(
+        fail.coded('media/unsupported-extension', `The file "${fileName}" has an extension that cannot be added.`),
+      );
     }
     if (q.resumableTotalSize > this.maxFileBytes) {
-      body.resume();
       const mb = Math.floor(this.maxFileBytes / (1024 * 1024));
-      throw fail.field('resumableTotalSize', `The file "${fileName}" is larger than ${mb} MB.`);
+      throw refuse(fail.field('resumableTotalSize', `The file "${fileName}" is larger than ${mb} MB.`));
     }
+    const n = q.resumableChunkNumber;
     const total = chunkCount(q.resumableTotalSize, q.resumableChunkSize);
-    if (q.resumableChunkNumber > total) {
-      body.resume();
-      throw fail.field('resumableChunkNumber', `The file has ${total} chunks.`);
+    if (n > total) throw refuse(fail.field('resumableChunkNumber', `The file has ${total} chunks.`));
+    const length = chunkLength(q.resumableTotalSize, q.resumableChunkSize, n);
+    if (q.resumableChunkOffset >= length) {
+      throw refuse(fail.field('resumableChunkOffset', `Chunk ${n} has ${length} bytes.`));
     }
-    const upload = await this.repo.declare(user.id, q.resumableIdentifier, {
-      fileName,
-      sizeBytes: q.resumableTotalSize,
-      chunkSize: q.resumableChunkSize,
-    });
+    const upload = await this.repo.declare(
+      user.id,
+      q.resumableIdentifier,
+      { fileName, sizeBytes: q.resumableTotalSize, chunkSize: q.resumableChunkSize },
+      n,
+    );
     if (
       upload.file_name !== fileName ||
       Number(upload.size_bytes) !== q.resumableTotalSize ||
       upload.chunk_size !== q.resumableChunkSize
     ) {
-      body.resume();
-      throw fail.conflict(
-        'An upload of this identifier declares another file; cancel it or choose another identifier.',
+      throw refuse(
+        fail.conflict('An upload of this identifier declares another file; cancel it or choose another identifier.'),
       );
     }
     if (upload.storage_key !== null) {
       body.resume();
       return this.describe(q.resumableIdentifier, upload);
     }
-    const expected = chunkLength(q.resumableTotalSize, q.resumableChunkSize, q.resumableChunkNumber);
-    const bytes = await readChunk(body, expected);
-    if (bytes.length !== expected) {
-      throw fail.field('body', `Chunk ${q.resumableChunkNumber} has ${expected} bytes; ${bytes.length} arrived.`);
+    if (upload.chunk_sha256 !== null) {
+      body.resume();
+      // Held already: the same bytes are simply received; other bytes for the same place are a
+      // conflict, and the first ones stay.
+      if (upload.chunk_sha256 !== sha256) throw otherBytes(n);
+      return this.describe(q.resumableIdentifier, upload);
     }
-    if (sha256Of(bytes) !== sha256) {
-      throw fail.field(
-        'x-chunk-sha256',
-        `Chunk ${q.resumableChunkNumber} arrived damaged (its sha256 differs); send it again.`,
-      );
+    const key = `${upload.id}:${n}`;
+    const writer = this.receiving.get(key);
+    if (writer !== undefined) {
+      body.resume();
+      if (writer !== sha256) throw otherBytes(n);
+      throw fail.rateLimited(`Chunk ${n} is being received; send it again shortly.`, 5);
     }
-    if (await this.repo.claim(upload.id, q.resumableChunkNumber, sha256, CHUNK_LEASE_SECONDS)) {
-      try {
-        await this.store.writeChunk(upload.id, (q.resumableChunkNumber - 1) * q.resumableChunkSize, bytes);
-      } catch (error) {
-        await this.repo.release(upload.id, q.resumableChunkNumber);
-        throw error;
+    this.receiving.set(key, sha256);
+    try {
+      const receipt = await this.store.receiveChunk(upload.id, n, sha256, q.resumableChunkOffset, length, body);
+      if (receipt.kind === 'offset') {
+        throw fail.field(
+          'resumableChunkOffset',
+          `${receipt.held} bytes of chunk ${n} are held; send it from there or from the start.`,
+        );
       }
-      await this.repo.written(upload.id, q.resumableChunkNumber);
-    } else {
-      // Another sender has this chunk (or is writing it): the same bytes are simply received; other
-      // bytes for the same place are a conflict, and the first ones stay.
-      const held = await this.repo.chunk(upload.id, q.resumableChunkNumber);
-      if (held && held.sha256 !== sha256) {
-        throw fail.conflict(`Chunk ${q.resumableChunkNumber} was received with other bytes; the first ones stay.`);
+      if (receipt.kind === 'length') {
+        throw fail.field('body', `Chunk ${n} has ${length} bytes; ${receipt.received} arrived.`);
       }
-      // Claimed and not yet written: its writer is at work, or died with it (a server killed), in
-      // which case the claim lapses after the lease. Either way the sender tries again later.
-      if (held && !held.written) {
-        throw fail.rateLimited(`Chunk ${q.resumableChunkNumber} is being written; send it again shortly.`, 5);
+      if (receipt.kind === 'damaged') {
+        throw fail.field(CHUNK_SHA256_HEADER, `Chunk ${n} arrived damaged (its sha256 differs); send it again.`);
       }
+    } finally {
+      this.receiving.delete(key);
     }
+    const recorded = await this.repo.written(upload.id, n, sha256);
+    if (recorded !== sha256) {
+      // Another process recorded other bytes for the chunk meanwhile: theirs stay.
+      await this.store.dropChunk(upload.id, n, sha256);
+      throw otherBytes(n);
+    }
+    this.assembler.chunkWritten(shapeOf(upload), n, sha256);
     return this.describe(q.resumableIdentifier, upload);
   }
 
   /**
-   * Checks the complete file: every chunk written, the whole file's sha256 as the client computed
-   * it, and its content what its name says (an upload's checks). A file whose sha256 differs is
+   * Checks the complete file: every chunk held, the whole file's sha256 as the client computed it,
+   * and its content what its name says (an upload's checks). A file whose sha256 differs is
    * forgotten, to be sent again; a refused one is removed.
    */
   async finalize(user: CurrentUser, identifier: string, sha256: string): Promise<ResumableState> {
     const upload = await this.repo.find(user.id, identifier);
     if (!upload) throw fail.notFound('No upload of this identifier.');
+    const before = this.finalizing.get(upload.id);
+    if (before) {
+      // This process is finalizing it already: the outcome is the first one's.
+      await before.catch(() => {});
+      return this.finalize(user, identifier, sha256);
+    }
+    const run = this.finalizeOnce(user, identifier, upload, sha256);
+    this.finalizing.set(upload.id, run);
+    try {
+      return await run;
+    } finally {
+      this.finalizing.delete(upload.id);
+    }
+  }
+
+  private async finalizeOnce(
+    user: CurrentUser,
+    identifier: string,
+    upload: UploadRow,
+    sha256: string,
+  ): Promise<ResumableState> {
     if (upload.storage_key !== null) {
       if (upload.sha256 !== sha256) throw fail.field('sha256', 'The upload was finalized with another sha256.');
       return this.describe(identifier, upload);
     }
-    const state = await this.describe(identifier, upload);
-    if (state.chunks.length < state.totalChunks) {
-      const have = new Set(state.chunks);
-      const missing = Array.from({ length: state.totalChunks }, (_, i) => i + 1).filter((n) => !have.has(n));
-      throw fail.field('resumableIdentifier', `Chunks ${missing.slice(0, 20).join(', ')} have not arrived.`);
-    }
-    const file = await this.store.readResumable(upload.id);
-    if (!file) {
-      // Another finalize of the same upload took the file meanwhile.
-      const now = await this.repo.find(user.id, identifier);
-      if (now?.storage_key) return this.finalize(user, identifier, sha256);
-    }
-    if (!file || file.size !== state.sizeBytes || file.sha256 !== sha256) {
+    const written = await this.repo.writtenChunks(upload.id);
+    const total = chunkCount(Number(upload.size_bytes), upload.chunk_size);
+    const held = new Set(written.map((c) => c.chunk_number));
+    const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !held.has(n));
+    if (missing.length > 0) throw chunksMissing(missing);
+    const assembled = await this.assembler.complete(
+      shapeOf(upload),
+      written.map((c) => ({ number: c.chunk_number, sha256: c.sha256 })),
+    );
+    if ('lost' in assembled) throw chunksMissing(assembled.lost);
+    if (assembled.sha256 !== sha256) {
       await this.repo.forgetChunks(upload.id);
       await this.store.dropResumable(upload.id);
       throw fail.field('sha256', 'The file received does not have this sha256; send it again.');
     }
+    const head = await this.store.assembledHead(assembled.path);
     const allowed = MEDIA_EXTENSIONS[extensionOf(upload.file_name)]!;
-    const type = sniffType(file.head, allowed.contentTypes[0]!);
-    if (!type || looksLikeMarkup(file.head) || !allowed.contentTypes.includes(type.contentType)) {
+    const type = sniffType(head, allowed.contentTypes[0]!);
+    if (!type || looksLikeMarkup(head) || !allowed.contentTypes.includes(type.contentType)) {
       await this.discard(upload);
       throw fail.coded(
         'media/unsupported-file',
         `The content of "${upload.file_name}" is not a ${allowed.contentTypes.join(' or ')} file, as its extension says.`,
       );
     }
-    const storageKey = await this.store.keepResumable(upload.id, sha256, type.contentType);
+    const storageKey = await this.store.keepAssembled(assembled.path, sha256, type.contentType);
     await this.repo.finalized(upload.id, { sha256, kind: type.kind, contentType: type.contentType, storageKey });
+    await this.store.dropResumable(upload.id);
     return this.describe(identifier, (await this.repo.find(user.id, identifier))!);
   }
 
@@ -217,6 +273,7 @@ export class ResumableUploads {
   async purgeAbandoned(): Promise<number> {
     const stale = await this.repo.stale(ABANDONED_UPLOAD_SECONDS);
     for (const upload of stale) {
+      await this.assembler.forget(upload.id);
       await this.store.dropResumable(upload.id);
       if (upload.storage_key) await this.media.removeIfUnreferenced([upload.storage_key]);
     }
@@ -228,24 +285,16 @@ function chunkLength(size: number, chunkSize: number, n: number): number {
   return Math.max(0, Math.min(chunkSize, size - (n - 1) * chunkSize));
 }
 
-/**
- * Reads a chunk's body into memory (chunks are at most 32 MB); past what it should be, the rest is
- * read and dropped, so the answer still reaches the sender, and the length says it was too long.
- */
-async function readChunk(body: Readable, expected: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let kept = 0;
-  let length = 0;
-  for await (const part of body as AsyncIterable<Buffer>) {
-    length += part.length;
-    if (kept <= expected) {
-      parts.push(part);
-      kept += part.length;
-    }
-  }
-  return length === kept ? Buffer.concat(parts, kept) : Buffer.alloc(Math.min(length, expected + 1));
+function otherBytes(n: number) {
+  return fail.conflict(`Chunk ${n} was received with other bytes; the first ones stay.`);
 }
 
-function sha256Of(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
+function chunksMissing(numbers: number[]) {
+  return fail.field('resumableIdentifier', `Chunks ${numbers.slice(0, 20).join(', ')} have not arrived.`);
 }
+
+const shapeOf = (upload: UploadRow) => ({
+  id: upload.id,
+  sizeBytes: Number(upload.size_bytes),
+  chunkSize: upload.chunk_size,
+});

@@ -82,6 +82,8 @@ export function mediaRoutes(service: MediaService, resumable: ResumableUploads) 
     const app = base.withTypeProvider<ZodTypeProvider>();
     // A chunk is bytes, streamed to the handler.
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    // The thread assembling uploads goes with the server.
+    app.addHook('onClose', () => resumable.close());
     const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
     const typeDoc = 'type: Node, Section, Lateral, Inspection or Observation (any case).';
 
@@ -93,7 +95,9 @@ export function mediaRoutes(service: MediaService, resumable: ResumableUploads) 
           description:
             `${typeDoc} Its images, videos and documents in the order added, each with its size, dates, the ` +
             "addresses of its file and thumbnail, a video's duration and linked observations; mayChange says " +
-            'whether the caller may add and delete.',
+            "whether the caller may add and delete. An inspection's gallery lists its own files first, then " +
+            "its observations' files by distance, each naming its observation (observation) and addressed " +
+            'through it (api/media/Observation/{id}/{mediaId}).',
           tags: ['media'],
           params: MediaParams,
           response: { 200: MediaGallery, ...refusals },
@@ -324,7 +328,9 @@ export function mediaRoutes(service: MediaService, resumable: ResumableUploads) 
           description:
             `Chunks are numbered from 1, each resumableChunkSize bytes but the last, in any order; ${CHUNK_SHA256_HEADER} ` +
             'is its sha256 (lowercase hex): a damaged chunk is refused (400) and nothing of it kept. A chunk sent ' +
-            'again with the same bytes is answered as received; other bytes for a written chunk answer 409. The ' +
+            'again with the same bytes is answered as received; other bytes for a held chunk answer 409, and a chunk ' +
+            'another request is sending answers 429. A send that breaks off keeps what arrived (partialChunks in the ' +
+            "state): resumableChunkOffset sends the rest from there, the header staying the whole chunk's sha256. The " +
             "first chunk declares the upload (the name's extension is checked then); every chunk must declare the same.",
           tags: ['media'],
           querystring: ChunkQuery,

@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_KINDS, MEDIA_TYPES, type MediaKind } from '@manway/core/api/sync-data';
-import { ChunkTooLargeError, MediaFiles } from './files';
+import { ChunkAssembler, type ChunkRecords } from './assembly';
+import { ChunkTooLargeError, MediaFiles, type ChunkReceipt } from './files';
 import { DiskObjectStore, type ByteRange, type ObjectStore } from './objects';
 
 export { ChunkTooLargeError };
@@ -134,31 +135,48 @@ export class MediaStore {
     }
   }
 
-  // ---- resumable uploads: chunks in any order into a partial file of the staging area ----
+  // ---- resumable uploads: chunks in any order, each a file of its own until assembled ----
 
-  /** Writes a chunk's bytes at their place in the upload's partial file, flushed to disk. */
-  writeChunk(uploadId: string, position: number, bytes: Buffer): Promise<void> {
-    return this.files.writeAt(this.files.resumable(uploadId), position, bytes);
+  /** Receives a chunk into the staging area (files.ts `receiveChunk`). */
+  receiveChunk(
+    uploadId: string,
+    n: number,
+    sha256: string,
+    offset: number,
+    length: number,
+    body: Readable,
+  ): Promise<ChunkReceipt> {
+    return this.files.receiveChunk(uploadId, n, sha256, offset, length, body);
   }
 
-  /** The complete partial file's size, sha256 and first bytes (what finalizing checks). */
-  async readResumable(uploadId: string): Promise<{ size: number; sha256: string; head: Buffer } | undefined> {
-    const path = this.files.resumable(uploadId);
-    const size = await this.files.sizeOf(path);
-    if (size === undefined) return undefined;
-    const [sha256, head] = await Promise.all([this.files.sha256Of(path), this.files.head(path, SCANNED_BYTES)]);
-    return { size, sha256, head };
+  /** The chunks of an upload whose send broke off, with the bytes held of each. */
+  partialChunks(uploadId: string): Promise<{ number: number; sha256: string; bytes: number }[]> {
+    return this.files.partialChunks(uploadId);
   }
 
-  /** Moves a verified resumable upload to its content address; answers the key. */
-  async keepResumable(uploadId: string, sha256: string, contentType: string): Promise<string> {
+  dropChunk(uploadId: string, n: number, sha256: string): Promise<void> {
+    return this.files.dropChunk(uploadId, n, sha256);
+  }
+
+  /** What puts the uploads' chunks together as they arrive, asking `records` which are written. */
+  assembler(records: ChunkRecords): ChunkAssembler {
+    return new ChunkAssembler(this.files, records);
+  }
+
+  /** The first bytes of an assembled upload (what its content is checked by). */
+  assembledHead(path: string): Promise<Buffer> {
+    return this.files.head(path, SCANNED_BYTES);
+  }
+
+  /** Moves a verified, assembled upload to its content address; answers the key. */
+  async keepAssembled(path: string, sha256: string, contentType: string): Promise<string> {
     const key = MediaStore.contentKeyOf(sha256);
-    await this.objects.putFile(this.files.resumable(uploadId), key, contentType);
+    await this.objects.putFile(path, key, contentType);
     return key;
   }
 
   dropResumable(uploadId: string): Promise<void> {
-    return this.files.dropTemp(this.files.resumable(uploadId));
+    return this.files.dropResumable(uploadId);
   }
 
   /** Where an uploaded file is kept: its content address, so the same bytes are stored once. */

@@ -1,17 +1,21 @@
 /**
  * Sends a file in chunks (main-app spec section 7, resumable uploads), so a dropped connection, a
  * reloaded page or a restarted server costs at most the chunks on their way. Each try asks the
- * server which chunks it holds and sends the others, three at a time, each with its sha256; then it
- * finalizes with the whole file's sha256 and attaches the file to the object.
+ * server which chunks it holds and sends the others, three at a time (fewer while the page's other
+ * uploads hold the places of ctx.chunkRequests), each with its sha256; then it finalizes with the
+ * whole file's sha256 and attaches the file to the object.
  *
  * The file is read once per try, in order: every chunk feeds the whole file's sum, and the chunks
  * the server lacks are sent as they are read. Chunks held from an earlier try are read and hashed
- * but not sent, since the server checks the whole file's bytes, not only the new ones.
+ * but not sent, since the server checks the whole file's bytes, not only the new ones. A chunk whose
+ * send broke off is finished: only the bytes after those the server kept of it are sent.
  */
-import { CHUNK_SHA256_HEADER, chunkCount } from '@manway/core/api/media';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { CHUNK_SHA256_HEADER, chunkCount, type ChunkQuery, type ResumableState } from '@manway/core/api/media';
 import type { RequestFailureDetails } from '../../../shell/request/lifecycle';
 import { buildUrl, type RequestContext } from '../../../shell/request/request';
-import type { MediaObject } from '../api/media';
+import type { AppDispatch } from '../../../shell/store/types';
+import { fetchMediaGallery, type MediaObject } from '../api/media';
 import {
   attachResumableUpload,
   cancelResumableUpload,
@@ -19,6 +23,7 @@ import {
   finalizeResumableUpload,
   getResumableUpload,
 } from '../api/resumableUpload';
+import type { RequestBudget } from './requestBudget';
 import { chunkSha256, FileSha256 } from './sha256';
 import {
   isWorthRetrying,
@@ -37,10 +42,18 @@ export const PARALLEL_CHUNKS = 3;
 export const UNREADABLE_FILE_STATUS_TEXT = 'The file could not be read';
 
 export interface ResumableContext extends RequestContext {
+  /** Dispatches the gallery's own query too: whether a file the server no longer knows reached it. */
+  dispatch: AppDispatch;
   unfinished: UnfinishedUploads;
   /** The chunk size of a new upload to the object (its upload settings). */
   chunkSizeFor(target: MediaObject): number;
+  /** Places for chunk requests, shared with the other files on their way (each keeps PARALLEL_CHUNKS too). */
+  chunkRequests: RequestBudget;
 }
+
+const CHUNK_OFFSET = 'resumableChunkOffset' satisfies keyof ChunkQuery;
+
+type PartialChunk = ResumableState['partialChunks'][number];
 
 const CANCELLED: UploadOutcome = { kind: 'cancelled' };
 
@@ -55,6 +68,10 @@ const failedOrRefused = (failure: RequestFailureDetails): UploadOutcome => ({
   kind: isWorthRetrying(failure.status) ? 'failed' : 'refused',
   failure,
 });
+
+/** RTK Query's error: the request's failure, or an error thrown reading the answer. */
+const isRequestFailure = (error: RequestFailureDetails | SerializedError): error is RequestFailureDetails =>
+  'status' in error;
 
 /** Gives an upload up: it leaves the list of unfinished ones, and the server drops what it holds of it. */
 export function discardResumableUpload(ctx: RequestContext & { unfinished: UnfinishedUploads }, identifier: string) {
@@ -81,8 +98,9 @@ class ResumableSend {
   readonly #halt = new AbortController();
   /** How the try ends when a chunk stopped it, and whether the server's upload must go first. */
   #stop: { outcome: UploadOutcome; startOver: boolean } | null = null;
+  /** Bytes the server holds of the file: whole chunks, and the first bytes of chunks whose send broke off. */
   #heldBytes = 0;
-  /** Bytes sent so far of each chunk on its way, by number. */
+  /** Bytes of its body sent so far of each chunk on its way, by number. */
   readonly #inFlight = new Map<number, number>();
 
   constructor(ctx: ResumableContext, { file, target }: UploadRequest, callbacks: UploadCallbacks) {
@@ -132,7 +150,8 @@ class ResumableSend {
     this.#heldBytes = state?.bytesReceived ?? 0;
     this.#report();
     this.#remember();
-    const sha256 = await this.#sendChunks(chunkSize, new Set(state?.chunks));
+    const partials = new Map(state?.partialChunks.map((partial) => [partial.number, partial]));
+    const sha256 = await this.#sendChunks(chunkSize, new Set(state?.chunks), partials);
     if (sha256 === null) {
       if (!this.#stop) return CANCELLED;
       if (this.#stop.startOver) await cancelResumableUpload(this.#ctx, this.#identifier);
@@ -161,7 +180,11 @@ class ResumableSend {
    * Answers the whole file's sha256, or null when the try stopped short (a chunk failed, or the
    * caller aborted).
    */
-  async #sendChunks(chunkSize: number, held: ReadonlySet<number>): Promise<string | null> {
+  async #sendChunks(
+    chunkSize: number,
+    held: ReadonlySet<number>,
+    partials: ReadonlyMap<number, PartialChunk>,
+  ): Promise<string | null> {
     const fileSha256 = new FileSha256();
     const sending = new Set<Promise<void>>();
     const total = chunkCount(this.#file.size, chunkSize);
@@ -171,9 +194,14 @@ class ResumableSend {
       await fileSha256.update(bytes);
       if (held.has(n)) continue;
       const sha256 = await chunkSha256(bytes);
+      const partial = partials.get(n);
+      // What the server kept of a send that broke off is built on only if it is of this very chunk;
+      // other bytes it replaces, so they no longer count as held.
+      const offset = partial?.sha256 === sha256 ? partial.bytes : 0;
+      if (partial && offset === 0) this.#heldBytes -= partial.bytes;
       while (sending.size >= PARALLEL_CHUNKS) await Promise.race(sending);
       if (this.#halt.signal.aborted) break;
-      const send: Promise<void> = this.#sendChunk(n, chunkSize, bytes, sha256).then(() => {
+      const send: Promise<void> = this.#sendChunk(n, chunkSize, bytes.subarray(offset), offset, sha256).then(() => {
         sending.delete(send);
       });
       sending.add(send);
@@ -195,37 +223,48 @@ class ResumableSend {
     }
   }
 
-  async #sendChunk(n: number, chunkSize: number, bytes: Uint8Array<ArrayBuffer>, sha256: string): Promise<void> {
-    this.#inFlight.set(n, 0);
-    const result = await sendXhr(this.#ctx, {
-      method: 'PUT',
-      url: buildUrl(this.#ctx.config.apiBaseUrl, CHUNK_PATH, {
-        resumableIdentifier: this.#identifier,
-        resumableFilename: this.#file.name,
-        resumableTotalSize: this.#file.size,
-        resumableChunkSize: chunkSize,
-        resumableChunkNumber: n,
-      }),
-      headers: { 'content-type': 'application/octet-stream', [CHUNK_SHA256_HEADER]: sha256 },
-      body: bytes,
-      onProgress: (loaded) => {
-        this.#inFlight.set(n, Math.min(loaded, bytes.length));
-        this.#report();
-      },
-      signal: this.#halt.signal,
+  /** Sends chunk n from `offset` on (`body`), with the whole chunk's sha256. */
+  async #sendChunk(
+    n: number,
+    chunkSize: number,
+    body: Uint8Array<ArrayBuffer>,
+    offset: number,
+    sha256: string,
+  ): Promise<void> {
+    const result = await this.#ctx.chunkRequests.run(this.#halt.signal, () => {
+      this.#inFlight.set(n, 0);
+      return sendXhr(this.#ctx, {
+        method: 'PUT',
+        url: buildUrl(this.#ctx.config.apiBaseUrl, CHUNK_PATH, {
+          resumableIdentifier: this.#identifier,
+          resumableFilename: this.#file.name,
+          resumableTotalSize: this.#file.size,
+          resumableChunkSize: chunkSize,
+          resumableChunkNumber: n,
+          [CHUNK_OFFSET]: offset,
+        }),
+        headers: { 'content-type': 'application/octet-stream', [CHUNK_SHA256_HEADER]: sha256 },
+        body,
+        onProgress: (loaded) => {
+          this.#inFlight.set(n, Math.min(loaded, body.length));
+          this.#report();
+        },
+        signal: this.#halt.signal,
+      });
     });
     this.#inFlight.delete(n);
-    if (result.kind === 'success') {
-      this.#heldBytes += bytes.length;
+    if (result?.kind === 'success') {
+      this.#heldBytes += body.length;
       this.#remember();
-    } else if (result.kind === 'failure') {
+    } else if (result?.kind === 'failure') {
       const { failure } = result;
       if (failure.status === 409) {
         // The identifier was declared for another file, or the chunk holds other bytes: the next
         // try starts the upload over.
         this.#halted({ outcome: { kind: 'failed', failure }, startOver: true });
-      } else if (names(failure, CHUNK_SHA256_HEADER)) {
-        // Damaged on its way: the bytes were right here, so sending them again gets them through.
+      } else if (names(failure, CHUNK_SHA256_HEADER) || names(failure, CHUNK_OFFSET)) {
+        // Damaged on its way, or the server holds less of the chunk than it said (it lost the tail
+        // of a broken-off send): the bytes are right here, and the next try asks what it holds.
         this.#halted({ outcome: { kind: 'failed', failure }, startOver: false });
       } else {
         this.#halted({ outcome: failedOrRefused(failure), startOver: false });
@@ -244,10 +283,21 @@ class ResumableSend {
   async #attach(uploadId: string): Promise<UploadOutcome> {
     const attached = await attachResumableUpload(this.#ctx, this.#target, uploadId, this.#halt.signal);
     if (attached.ok) return { kind: 'uploaded', added: attached.data };
-    // Attached already, by a try whose answer was lost or by another tab: the gallery, asked
-    // again, lists the file.
-    if (attached.failure.status === 404) return { kind: 'uploaded', added: [] };
-    return failedOrRefused(attached.failure);
+    if (attached.failure.status !== 404) return failedOrRefused(attached.failure);
+    // No upload of this id: attached already (by a try whose answer was lost, or by another tab),
+    // or purged unattached after a day, or cancelled. Only the gallery tells which.
+    const { data: gallery, error } = await this.#ctx.dispatch(fetchMediaGallery(this.#target));
+    if (!gallery) {
+      if (error && isRequestFailure(error)) return failedOrRefused(error);
+      throw new Error(`The gallery's answer could not be read: ${error?.message}`);
+    }
+    const listed = gallery.items.findLast(
+      (item) => item.fileName === this.#file.name && item.sizeBytes === this.#file.size,
+    );
+    if (listed) return { kind: 'uploaded', added: [listed] };
+    // The finalized file is gone: without its id, the next try sends the file from the start.
+    this.#ctx.unfinished.forget(this.#identifier);
+    return { kind: 'failed', failure: attached.failure };
   }
 
   #report(): void {
