@@ -266,6 +266,26 @@ describe('a resumable upload', () => {
     expect((await sendChunk(inspector, u, 1)).status).toBe(200);
   });
 
+  it('asks again for a chunk recorded as held whose bytes were lost before it was put in place', async () => {
+    const u: Upload = { identifier: 'lost-1', fileName: 'pipe.png', bytes: photo };
+    // Chunk 2 waits for chunk 1 to be assembled after it; a power cut takes its file meanwhile.
+    expect((await sendChunk(inspector, u, 2)).status).toBe(200);
+    const upload = (
+      await server.db.query<{ id: string }>(
+        sql`SELECT id FROM media_resumable_uploads WHERE identifier = ${u.identifier}`,
+      )
+    )[0]!;
+    await rm(join(dataDir, 'media', 'incoming', `resumable-${upload.id}`, `2-${sha256(chunkBytes(u, 2))}`));
+    for (let n = 1; n <= chunksOf(u); n++) if (n !== 2) await sendChunk(inspector, u, n);
+    const refused = await finalize(inspector, u);
+    expect(refused.status).toBe(400);
+    expect(refused.body.ModelState?.resumableIdentifier?.[0]).toMatch(/Chunks 2 have not arrived/);
+    expect((await state(inspector, u)).body.chunks).not.toContain(2);
+    expect((await sendChunk(inspector, u, 2)).status).toBe(200);
+    const done = await finalize(inspector, u);
+    expect(done.status, done.text).toBe(200);
+  });
+
   it("is its sender's alone, and cancelling removes it with its partial file", async () => {
     const u: Upload = { identifier: 'cancel-1', fileName: 'pipe.png', bytes: photo };
     await sendChunk(inspector, u, 1);
