@@ -15,29 +15,36 @@ export interface UploadRow {
 
 const UPLOAD_COLUMNS = sql`id, file_name, size_bytes, chunk_size, sha256, kind, content_type, storage_key`;
 
+/** An upload as a chunk finds it: with the sha256 of that chunk when it is held already. */
+export type DeclaredUpload = UploadRow & { chunk_sha256: string | null };
+
 export class ResumableRepository {
   constructor(private readonly db: Database) {}
 
   /**
    * The user's upload of this identifier, created as declared when there is none, with the sha256 of
-   * chunk `chunkNumber` when it is written already (one statement a chunk).
+   * chunk `chunkNumber` when it is held already. Every chunk but the first finds its upload: a read.
    */
   async declare(
     userId: string,
     identifier: string,
     d: { fileName: string; sizeBytes: number; chunkSize: number },
     chunkNumber: number,
-  ): Promise<UploadRow & { chunk_sha256: string | null }> {
-    const [row] = await this.db.query<UploadRow & { chunk_sha256: string | null }>(
-      sql`WITH upload AS (
-         INSERT INTO media_resumable_uploads (user_id, identifier, file_name, size_bytes, chunk_size)
-         VALUES (${userId}, ${identifier}, ${d.fileName}, ${d.sizeBytes}, ${d.chunkSize})
-         ON CONFLICT (user_id, identifier) DO UPDATE SET touched_at = now()
-         RETURNING ${UPLOAD_COLUMNS})
-       SELECT upload.*, chunk.sha256 AS chunk_sha256 FROM upload
-       LEFT JOIN media_resumable_chunks chunk ON chunk.upload_id = upload.id AND chunk.chunk_number = ${chunkNumber}`,
+  ): Promise<DeclaredUpload> {
+    const [found] = await this.db.query<DeclaredUpload>(
+      sql`SELECT ${UPLOAD_COLUMNS},
+         (SELECT sha256 FROM media_resumable_chunks
+          WHERE upload_id = media_resumable_uploads.id AND chunk_number = ${chunkNumber}) AS chunk_sha256
+       FROM media_resumable_uploads WHERE user_id = ${userId} AND identifier = ${identifier}`,
     );
-    return row!;
+    if (found) return found;
+    const [made] = await this.db.query<DeclaredUpload>(
+      sql`INSERT INTO media_resumable_uploads (user_id, identifier, file_name, size_bytes, chunk_size)
+       VALUES (${userId}, ${identifier}, ${d.fileName}, ${d.sizeBytes}, ${d.chunkSize})
+       ON CONFLICT (user_id, identifier) DO UPDATE SET touched_at = now()
+       RETURNING ${UPLOAD_COLUMNS}, NULL::text AS chunk_sha256`,
+    );
+    return made!;
   }
 
   async find(userId: string, identifier: string): Promise<UploadRow | undefined> {
@@ -63,24 +70,23 @@ export class ResumableRepository {
 
   /**
    * Records chunk n as held with these bytes, and the upload as touched; answers the sha256 recorded,
-   * which is another's when another sender's bytes were recorded first (the first stay).
+   * which is another's when another sender's bytes were recorded first (the first stay), and the
+   * numbers of the chunks held now.
    */
-  async written(uploadId: string, chunkNumber: number, sha256: string): Promise<string> {
-    const [row] = await this.db.query<{ sha256: string }>(
-      sql`WITH touched AS (UPDATE media_resumable_uploads SET touched_at = now() WHERE id = ${uploadId})
-       INSERT INTO media_resumable_chunks (upload_id, chunk_number, sha256)
-       VALUES (${uploadId}, ${chunkNumber}, ${sha256})
-       ON CONFLICT (upload_id, chunk_number) DO UPDATE SET sha256 = media_resumable_chunks.sha256
-       RETURNING sha256`,
+  async written(uploadId: string, chunkNumber: number, sha256: string): Promise<{ sha256: string; held: number[] }> {
+    const [row] = await this.db.query<{ sha256: string; held: number[] }>(
+      sql`WITH touched AS (UPDATE media_resumable_uploads SET touched_at = now() WHERE id = ${uploadId}),
+       recorded AS (
+         INSERT INTO media_resumable_chunks (upload_id, chunk_number, sha256)
+         VALUES (${uploadId}, ${chunkNumber}, ${sha256})
+         ON CONFLICT (upload_id, chunk_number) DO UPDATE SET sha256 = media_resumable_chunks.sha256
+         RETURNING sha256)
+       SELECT (SELECT sha256 FROM recorded) AS sha256,
+         ARRAY(SELECT chunk_number FROM media_resumable_chunks WHERE upload_id = ${uploadId}) AS held`,
     );
-    return row!.sha256;
-  }
-
-  /** Forgets chunks whose bytes were lost, so they are sent again. */
-  async forget(uploadId: string, chunkNumbers: number[]): Promise<void> {
-    await this.db.query(
-      sql`DELETE FROM media_resumable_chunks WHERE upload_id = ${uploadId} AND chunk_number = ANY(${chunkNumbers}::int[])`,
-    );
+    // The statement sees the chunks as they were before it: a chunk recorded by it is added here.
+    const held = new Set(row!.held.map(Number)).add(chunkNumber);
+    return { sha256: row!.sha256, held: [...held].sort((a, b) => a - b) };
   }
 
   /** Forgets every chunk (a file whose whole checksum failed is sent again). */

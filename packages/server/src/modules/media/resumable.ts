@@ -4,10 +4,11 @@
  * again is answered as received, and of two senders of one chunk with different bytes exactly one is
  * kept (the first recorded). A dropped network, a reloaded page or a restarted server loses nothing
  * that arrived: a chunk whose send broke off keeps its bytes and the next send finishes it
- * (`resumableChunkOffset`). The chunks are put together as they arrive (storage/assembly.ts), so
- * finalizing checks the whole file's sha256, as the client computed it, without reading it again,
- * then its content (as an upload's), and keeps it by content address; `POST
- * api/media/{type}/{id}/{uploadId}` attaches it to an object.
+ * (`resumableChunkOffset`). Each chunk is written at its place in the upload's file and the whole
+ * file's sha256 is summed as the chunks arrive (storage/resumable-files.ts, storage/hashing.ts), so
+ * finalizing checks it against the client's without reading the file again, then its content (as
+ * an upload's), and keeps it by content address; `POST api/media/{type}/{id}/{uploadId}` attaches it
+ * to an object.
  */
 import type { Readable } from 'node:stream';
 import {
@@ -20,7 +21,7 @@ import {
   type ResumableState,
 } from '@manway/core/api/media';
 import { fail } from '../../errors';
-import type { ChunkAssembler } from '../storage/assembly';
+import type { UploadHasher } from '../storage/hashing';
 import { looksLikeMarkup, sniffType, type MediaStore } from '../storage/service';
 import type { CurrentUser } from '../users/service';
 import type { ResumableRepository, UploadRow } from './resumable-repository';
@@ -30,7 +31,7 @@ import { safeFileName, type MediaService } from './service';
 export const ABANDONED_UPLOAD_SECONDS = 24 * 3600;
 
 export class ResumableUploads {
-  private readonly assembler: ChunkAssembler;
+  private readonly hasher: UploadHasher;
   /** The chunks being received by this process, with their sha256: one sender of a chunk at a time. */
   private readonly receiving = new Map<string, string>();
   /** The finalizing uploads of this process: a second finalize of one waits for the first. */
@@ -42,15 +43,11 @@ export class ResumableUploads {
     private readonly media: MediaService,
     private readonly maxFileBytes: number,
   ) {
-    this.assembler = store.assembler({
-      written: async (uploadId) =>
-        (await repo.writtenChunks(uploadId)).map((c) => ({ number: c.chunk_number, sha256: c.sha256 })),
-      lost: (uploadId, numbers) => repo.forget(uploadId, numbers),
-    });
+    this.hasher = store.hasher(async (uploadId) => (await repo.writtenChunks(uploadId)).map((c) => c.chunk_number));
   }
 
   close(): Promise<void> {
-    return this.assembler.close();
+    return this.hasher.close();
   }
 
   async state(user: CurrentUser, identifier: string): Promise<ResumableState> {
@@ -59,14 +56,15 @@ export class ResumableUploads {
     return this.describe(identifier, upload);
   }
 
-  private async describe(identifier: string, upload: UploadRow): Promise<ResumableState> {
+  /** What the server holds of the upload; `held`, the chunks held, when the caller knows them. */
+  private async describe(identifier: string, upload: UploadRow, held?: number[]): Promise<ResumableState> {
     const size = Number(upload.size_bytes);
     const total = chunkCount(size, upload.chunk_size);
     const finalized = upload.storage_key !== null;
     const [chunks, partialChunks] = finalized
       ? [Array.from({ length: total }, (_, i) => i + 1), []]
       : await Promise.all([
-          this.repo.writtenChunks(upload.id).then((written) => written.map((c) => c.chunk_number)),
+          held ?? this.repo.writtenChunks(upload.id).then((written) => written.map((c) => c.chunk_number)),
           this.store.partialChunks(upload.id),
         ]);
     const bytesReceived =
@@ -95,7 +93,7 @@ export class ResumableUploads {
 
   private async discard(upload: UploadRow): Promise<void> {
     await this.repo.remove(upload.id);
-    await this.assembler.forget(upload.id);
+    await this.hasher.forget(upload.id);
     await this.store.dropResumable(upload.id);
     if (upload.storage_key) await this.media.removeIfUnreferenced([upload.storage_key]);
   }
@@ -162,7 +160,8 @@ export class ResumableUploads {
     }
     this.receiving.set(key, sha256);
     try {
-      const receipt = await this.store.receiveChunk(upload.id, n, sha256, q.resumableChunkOffset, length, body);
+      const place = { n, sha256, start: (n - 1) * q.resumableChunkSize, length };
+      const receipt = await this.store.receiveChunk(upload.id, place, q.resumableChunkOffset, body);
       if (receipt.kind === 'offset') {
         throw fail.field(
           'resumableChunkOffset',
@@ -172,20 +171,19 @@ export class ResumableUploads {
       if (receipt.kind === 'length') {
         throw fail.field('body', `Chunk ${n} has ${length} bytes; ${receipt.received} arrived.`);
       }
-      if (receipt.kind === 'damaged') {
+      if (!(await this.hasher.verify(upload.id, place))) {
         throw fail.field(CHUNK_SHA256_HEADER, `Chunk ${n} arrived damaged (its sha256 differs); send it again.`);
       }
+      // Recorded while this sender still holds the chunk: nobody writes over it before it counts.
+      const recorded = await this.repo.written(upload.id, n, sha256);
+      // Another process recorded other bytes for the chunk meanwhile; theirs stay, and the whole
+      // file's sha256 will tell whose bytes the file has.
+      if (recorded.sha256 !== sha256) throw otherBytes(n);
+      this.hasher.chunkHeld(shapeOf(upload), n);
+      return await this.describe(q.resumableIdentifier, upload, recorded.held);
     } finally {
       this.receiving.delete(key);
     }
-    const recorded = await this.repo.written(upload.id, n, sha256);
-    if (recorded !== sha256) {
-      // Another process recorded other bytes for the chunk meanwhile: theirs stay.
-      await this.store.dropChunk(upload.id, n, sha256);
-      throw otherBytes(n);
-    }
-    this.assembler.chunkWritten(shapeOf(upload), n, sha256);
-    return this.describe(q.resumableIdentifier, upload);
   }
 
   /**
@@ -226,17 +224,13 @@ export class ResumableUploads {
     const held = new Set(written.map((c) => c.chunk_number));
     const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !held.has(n));
     if (missing.length > 0) throw chunksMissing(missing);
-    const assembled = await this.assembler.complete(
-      shapeOf(upload),
-      written.map((c) => ({ number: c.chunk_number, sha256: c.sha256 })),
-    );
-    if ('lost' in assembled) throw chunksMissing(assembled.lost);
-    if (assembled.sha256 !== sha256) {
+    const whole = await this.hasher.complete(shapeOf(upload), [...held]);
+    if (whole.sha256 !== sha256) {
       await this.repo.forgetChunks(upload.id);
       await this.store.dropResumable(upload.id);
       throw fail.field('sha256', 'The file received does not have this sha256; send it again.');
     }
-    const head = await this.store.assembledHead(assembled.path);
+    const head = await this.store.uploadHead(whole.path);
     const allowed = MEDIA_EXTENSIONS[extensionOf(upload.file_name)]!;
     const type = sniffType(head, allowed.contentTypes[0]!);
     if (!type || looksLikeMarkup(head) || !allowed.contentTypes.includes(type.contentType)) {
@@ -246,7 +240,7 @@ export class ResumableUploads {
         `The content of "${upload.file_name}" is not a ${allowed.contentTypes.join(' or ')} file, as its extension says.`,
       );
     }
-    const storageKey = await this.store.keepAssembled(assembled.path, sha256, type.contentType);
+    const storageKey = await this.store.keepUpload(whole.path, sha256, type.contentType);
     await this.repo.finalized(upload.id, { sha256, kind: type.kind, contentType: type.contentType, storageKey });
     await this.store.dropResumable(upload.id);
     return this.describe(identifier, (await this.repo.find(user.id, identifier))!);
@@ -273,7 +267,7 @@ export class ResumableUploads {
   async purgeAbandoned(): Promise<number> {
     const stale = await this.repo.stale(ABANDONED_UPLOAD_SECONDS);
     for (const upload of stale) {
-      await this.assembler.forget(upload.id);
+      await this.hasher.forget(upload.id);
       await this.store.dropResumable(upload.id);
       if (upload.storage_key) await this.media.removeIfUnreferenced([upload.storage_key]);
     }

@@ -82,7 +82,7 @@ export function mediaRoutes(service: MediaService, resumable: ResumableUploads) 
     const app = base.withTypeProvider<ZodTypeProvider>();
     // A chunk is bytes, streamed to the handler.
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
-    // The thread assembling uploads goes with the server.
+    // The thread summing uploads goes with the server.
     app.addHook('onClose', () => resumable.close());
     const user = (request: { user: CurrentUser | null }) => request.user as CurrentUser;
     const typeDoc = 'type: Node, Section, Lateral, Inspection or Observation (any case).';

@@ -4,25 +4,15 @@
  * verified and go to the object store (objects.ts). Only bytes and paths here; what a file must be
  * is the service's.
  */
-import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export class ChunkTooLargeError extends Error {}
-
-/** How a chunk's receiving ended (the body broke off: an error instead). */
-export type ChunkReceipt =
-  | { kind: 'verified' }
-  /** Its bytes differ from its sha256. */
-  | { kind: 'damaged' }
-  /** Short or long: `received` bytes of the chunk arrived (one more than its length when too many). */
-  | { kind: 'length'; received: number }
-  /** The send began past the bytes held of the chunk. */
-  | { kind: 'offset'; held: number };
 
 export class MediaFiles {
   constructor(readonly root: string) {}
@@ -79,113 +69,6 @@ export class MediaFiles {
       throw error;
     }
     return { written, sha256: hash?.digest('hex') };
-  }
-
-  // ---- resumable uploads: a folder each, `resumable-<upload id>` ----
-  // `<n>-<sha256>.part`: chunk n as it arrives (what arrived of a broken-off send stays, to be finished);
-  // `<n>-<sha256>`: chunk n verified, until it is appended to `assembled` (assembly.ts).
-
-  resumableDir(uploadId: string): string {
-    return join(this.root, 'incoming', `resumable-${uploadId}`);
-  }
-
-  async ensureResumableDir(uploadId: string): Promise<void> {
-    await mkdir(this.resumableDir(uploadId), { recursive: true });
-  }
-
-  chunkFile(uploadId: string, n: number, sha256: string): string {
-    return join(this.resumableDir(uploadId), `${n}-${sha256}`);
-  }
-
-  assembled(uploadId: string): string {
-    return join(this.resumableDir(uploadId), 'assembled');
-  }
-
-  /** The chunks whose send broke off: how many bytes of each are held. */
-  async partialChunks(uploadId: string): Promise<{ number: number; sha256: string; bytes: number }[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.resumableDir(uploadId));
-    } catch {
-      return [];
-    }
-    const out: { number: number; sha256: string; bytes: number }[] = [];
-    for (const name of names) {
-      const m = /^(\d+)-([0-9a-f]{64})\.part$/.exec(name);
-      if (!m) continue;
-      const bytes = await this.sizeOf(join(this.resumableDir(uploadId), name));
-      if (bytes) out.push({ number: Number(m[1]), sha256: m[2]!, bytes });
-    }
-    return out.sort((a, b) => a.number - b.number);
-  }
-
-  /**
-   * Receives chunk n of an upload into its `.part` file from `offset` on (the bytes before it are
-   * those held from a send that broke off), hashing the whole chunk: `length` is the chunk's. A
-   * chunk whose sha256 is right becomes its chunk file; a wrong, short or long one is removed. A body
-   * that breaks off leaves what arrived, for the next send to finish. One writer per chunk at a time
-   * (the caller's).
-   */
-  async receiveChunk(
-    uploadId: string,
-    n: number,
-    sha256: string,
-    offset: number,
-    length: number,
-    body: Readable,
-  ): Promise<ChunkReceipt> {
-    const part = `${this.chunkFile(uploadId, n, sha256)}.part`;
-    await this.ensureResumableDir(uploadId);
-    const hash = createHash('sha256');
-    const handle = await open(part, constants.O_RDWR | constants.O_CREAT);
-    try {
-      const held = (await handle.stat()).size;
-      if (offset > held) {
-        body.resume();
-        return { kind: 'offset', held };
-      }
-      if (held > offset) await handle.truncate(offset);
-      await hashRange(handle, 0, offset, hash);
-    } finally {
-      await handle.close();
-    }
-    let received = 0;
-    let tooLong = false;
-    const counter = new Transform({
-      transform(bytes: Buffer, _enc, done) {
-        received += bytes.length;
-        if (offset + received > length) {
-          tooLong = true;
-          return done(new ChunkTooLargeError(`more than ${length} bytes`));
-        }
-        hash.update(bytes);
-        done(null, bytes);
-      },
-    });
-    try {
-      await pipeline(body, counter, createWriteStream(part, { flags: 'r+', start: offset }));
-    } catch (error) {
-      if (!tooLong) throw error;
-      // Read to its end and dropped, so the sender gets the answer.
-      body.resume();
-    }
-    if (tooLong || offset + received !== length || hash.digest('hex') !== sha256) {
-      await rm(part, { force: true });
-      return tooLong || offset + received !== length
-        ? { kind: 'length', received: tooLong ? length + 1 : offset + received }
-        : { kind: 'damaged' };
-    }
-    await rename(part, this.chunkFile(uploadId, n, sha256));
-    return { kind: 'verified' };
-  }
-
-  /** Removes a verified chunk file that turned out not to be wanted (another's bytes were recorded first). */
-  async dropChunk(uploadId: string, n: number, sha256: string): Promise<void> {
-    await rm(this.chunkFile(uploadId, n, sha256), { force: true });
-  }
-
-  async dropResumable(uploadId: string): Promise<void> {
-    await rm(this.resumableDir(uploadId), { recursive: true, force: true });
   }
 
   /** The first `n` bytes of the partial file (its type signature). */
@@ -288,16 +171,5 @@ export class MediaFiles {
 
   async dropTemp(temp: string): Promise<void> {
     await rm(temp, { force: true });
-  }
-}
-
-/** Hashes `length` bytes of the file from `position`. */
-async function hashRange(handle: FileHandle, position: number, length: number, hash: Hash): Promise<void> {
-  const block = Buffer.allocUnsafe(Math.min(length, 1024 * 1024));
-  for (let done = 0; done < length;) {
-    const { bytesRead } = await handle.read(block, 0, Math.min(block.length, length - done), position + done);
-    if (bytesRead === 0) throw new Error('the file ended early');
-    hash.update(block.subarray(0, bytesRead));
-    done += bytesRead;
   }
 }

@@ -11,9 +11,10 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_KINDS, MEDIA_TYPES, type MediaKind } from '@manway/core/api/sync-data';
-import { ChunkAssembler, type ChunkRecords } from './assembly';
-import { ChunkTooLargeError, MediaFiles, type ChunkReceipt } from './files';
+import { ChunkTooLargeError, MediaFiles } from './files';
+import { UploadHasher, type HeldChunks } from './hashing';
 import { DiskObjectStore, type ByteRange, type ObjectStore } from './objects';
+import { ResumableFiles, type ChunkPlace, type ChunkReceipt } from './resumable-files';
 
 export { ChunkTooLargeError };
 
@@ -30,12 +31,14 @@ export type Verdict = undefined | 'size' | 'checksum' | 'type';
 
 export class MediaStore {
   private readonly files: MediaFiles;
+  private readonly resumable: ResumableFiles;
   /** Where complete files are kept: the disk under DATA_DIR/media unless another driver is given. */
   readonly objects: ObjectStore;
 
   constructor(dataDir: string, objects?: ObjectStore) {
     const root = join(dataDir, 'media');
     this.files = new MediaFiles(root);
+    this.resumable = new ResumableFiles(join(root, 'incoming'));
     this.objects = objects ?? new DiskObjectStore(root);
   }
 
@@ -135,48 +138,37 @@ export class MediaStore {
     }
   }
 
-  // ---- resumable uploads: chunks in any order, each a file of its own until assembled ----
+  // ---- resumable uploads: chunks in any order at their places in one file (resumable-files.ts) ----
 
-  /** Receives a chunk into the staging area (files.ts `receiveChunk`). */
-  receiveChunk(
-    uploadId: string,
-    n: number,
-    sha256: string,
-    offset: number,
-    length: number,
-    body: Readable,
-  ): Promise<ChunkReceipt> {
-    return this.files.receiveChunk(uploadId, n, sha256, offset, length, body);
+  /** Receives a chunk into its upload's file (resumable-files.ts `receiveChunk`). */
+  receiveChunk(uploadId: string, place: ChunkPlace, offset: number, body: Readable): Promise<ChunkReceipt> {
+    return this.resumable.receiveChunk(uploadId, place, offset, body);
   }
 
   /** The chunks of an upload whose send broke off, with the bytes held of each. */
   partialChunks(uploadId: string): Promise<{ number: number; sha256: string; bytes: number }[]> {
-    return this.files.partialChunks(uploadId);
+    return this.resumable.partialChunks(uploadId);
   }
 
-  dropChunk(uploadId: string, n: number, sha256: string): Promise<void> {
-    return this.files.dropChunk(uploadId, n, sha256);
+  /** What sums up the uploads' files as their chunks arrive, asking `heldChunks` which are recorded. */
+  hasher(heldChunks: HeldChunks): UploadHasher {
+    return new UploadHasher(this.resumable, heldChunks);
   }
 
-  /** What puts the uploads' chunks together as they arrive, asking `records` which are written. */
-  assembler(records: ChunkRecords): ChunkAssembler {
-    return new ChunkAssembler(this.files, records);
-  }
-
-  /** The first bytes of an assembled upload (what its content is checked by). */
-  assembledHead(path: string): Promise<Buffer> {
+  /** The first bytes of a complete upload's file (what its content is checked by). */
+  uploadHead(path: string): Promise<Buffer> {
     return this.files.head(path, SCANNED_BYTES);
   }
 
-  /** Moves a verified, assembled upload to its content address; answers the key. */
-  async keepAssembled(path: string, sha256: string, contentType: string): Promise<string> {
+  /** Moves a verified upload's file to its content address; answers the key. */
+  async keepUpload(path: string, sha256: string, contentType: string): Promise<string> {
     const key = MediaStore.contentKeyOf(sha256);
     await this.objects.putFile(path, key, contentType);
     return key;
   }
 
   dropResumable(uploadId: string): Promise<void> {
-    return this.files.dropResumable(uploadId);
+    return this.resumable.drop(uploadId);
   }
 
   /** Where an uploaded file is kept: its content address, so the same bytes are stored once. */
