@@ -96,8 +96,13 @@ export function createServices(db: Database, config: Config): Services {
   });
   const jobs = new LateJobSender();
   const media = new MediaStore(config.dataDir, objectStoreFor(config, join(config.dataDir, 'media')));
-  const observations = new ObservationsService(new ObservationsRepository(db), media, config.mediaMaxBytes);
   const mediaGallery = new MediaService(new MediaRepository(db), media, objects, jobs, config.mediaMaxBytes);
+  const observations = new ObservationsService(
+    new ObservationsRepository(db),
+    media,
+    mediaGallery,
+    config.mediaMaxBytes,
+  );
   const resumableUploads = new ResumableUploads(new ResumableRepository(db), media, mediaGallery, config.mediaMaxBytes);
   const forms = new FormsService(new FormsRepository(db), objects, observations, settings);
   const tasks = new TasksService(new TasksRepository(db), { forms, filters });

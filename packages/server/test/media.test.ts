@@ -295,6 +295,103 @@ describe('who may change media', () => {
   });
 });
 
+describe("an inspection's gallery", () => {
+  /** An inspection of this status with observations at two distances at least. */
+  const inspectionWithObservations = (status: string) =>
+    one(sql`SELECT i.id FROM inspections i WHERE i.status = ${status}
+      AND (SELECT count(DISTINCT o.distance_m) FROM observations o WHERE o.inspection_id = i.id) >= 2
+      ORDER BY i.id LIMIT 1`);
+  const observationsOf = (inspectionId: string) =>
+    server.db.query<{ id: string; code: string; distance_m: number }>(
+      sql`SELECT id, code, distance_m FROM observations WHERE inspection_id = ${inspectionId} ORDER BY distance_m, sequence`,
+    );
+  const added = async (client: TestClient, path: string, name: string, bytes: Buffer) => {
+    const res = await upload(client, path, [{ name, bytes }]);
+    expect(res.status, res.text).toBe(201);
+    return res.body.items[0] as MediaItem;
+  };
+  /** An item's address as `raw` takes it. */
+  const at = (url: string) => url.replace(/^api\/media\//, '');
+
+  it("an inspection's gallery lists its observations' photos, each naming its observation", async () => {
+    const inspection = await inspectionWithObservations('incomplete');
+    const observations = await observationsOf(inspection.id);
+    const near = observations[0]!;
+    const far = observations.at(-1)!;
+    // Added far first and the inspection's own file last: the gallery's order is not the order added.
+    const farPhoto = await added(inspector, `Observation/${far.id}`, 'far.jpg', photo);
+    const nearPhoto = await added(inspector, `Observation/${near.id}`, 'near.jpg', photo);
+    const overview = await added(inspector, `Inspection/${inspection.id}`, 'overview.png', uprightPhoto);
+    await processPending();
+
+    const listed = await gallery(inspector, `Inspection/${inspection.id}`);
+    const ours = listed.items.filter((i) => [farPhoto.id, nearPhoto.id, overview.id].includes(i.id));
+    expect(ours.map((i) => i.fileName)).toEqual(['overview.png', 'near.jpg', 'far.jpg']);
+    // The inspection's own files first, then its observations' along the pipe.
+    const distances = listed.items.map((i) => i.observation?.distanceM ?? -1);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const [own, atNear, atFar] = ours;
+    expect(own!.observation).toBeUndefined();
+    expect(own!.url).toBe(`api/media/Inspection/${inspection.id}/${overview.id}`);
+    expect(atNear).toMatchObject({
+      observation: { id: Number(near.id), code: near.code, distanceM: near.distance_m },
+      url: `api/media/Observation/${near.id}/${nearPhoto.id}`,
+      thumbnail: 'ready',
+      thumbnailUrl: `api/media/Observation/${near.id}/${nearPhoto.id}/thumbnail`,
+    });
+    expect(atFar!.observation).toEqual({ id: Number(far.id), code: far.code, distanceM: far.distance_m });
+
+    // Read, shown as a thumbnail and downloaded at the addresses the inspection's gallery gives.
+    const file = await raw(guest, at(atNear!.url));
+    expect(file.status).toBe(200);
+    expect(sha256(file.bytes)).toBe(sha256(photo));
+    const thumbnail = await raw(guest, at(atNear!.thumbnailUrl!));
+    expect([thumbnail.status, thumbnail.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    const download = await raw(guest, `${at(atNear!.url)}?download=true`);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="near.jpg"/);
+    // The file stays its observation's: the inspection's address does not reach it.
+    expect((await raw(guest, `Inspection/${inspection.id}/${nearPhoto.id}`)).status).toBe(404);
+    // In the observation's own gallery it is the same item, with no observation to name.
+    const ofObservation = await gallery(inspector, `Observation/${near.id}`);
+    const same = ofObservation.items.find((i) => i.id === nearPhoto.id)!;
+    expect(same.observation).toBeUndefined();
+    expect(same).toEqual({ ...atNear, observation: undefined });
+  });
+
+  it("deleting an observation's photo at the inspection gallery's address is permitted exactly as on the observation", async () => {
+    // An accepted inspection's media are the editors': the crew and guests see the photo, delete it nowhere.
+    const accepted = await inspectionWithObservations('completed');
+    const [observation] = await observationsOf(accepted.id);
+    const file = await added(editor, `Observation/${observation!.id}`, 'accepted.jpg', photo);
+    for (const client of [inspector, guest]) {
+      const listed = await gallery(client, `Inspection/${accepted.id}`);
+      expect(listed.mayChange).toBe((await gallery(client, `Observation/${observation!.id}`)).mayChange);
+      expect(listed.mayChange).toBe(false);
+      const item = listed.items.find((i) => i.id === file.id)!;
+      expect((await client.request('DELETE', `/${item.url}`)).status).toBe(403);
+    }
+    const byEditor = await gallery(editor, `Inspection/${accepted.id}`);
+    expect(byEditor.mayChange).toBe(true);
+    // The inspection's address is no second way to the file.
+    expect((await editor.request('DELETE', `/api/media/Inspection/${accepted.id}/${file.id}`)).status).toBe(404);
+    const item = byEditor.items.find((i) => i.id === file.id)!;
+    expect((await editor.request('DELETE', `/${item.url}`)).status).toBe(204);
+    expect((await gallery(editor, `Inspection/${accepted.id}`)).items.map((i) => i.id)).not.toContain(file.id);
+    expect((await gallery(editor, `Observation/${observation!.id}`)).items.map((i) => i.id)).not.toContain(file.id);
+
+    // On an open inspection the crew deletes it from the inspection's gallery as from the observation's.
+    const incomplete = await inspectionWithObservations('incomplete');
+    const [crewObservation] = await observationsOf(incomplete.id);
+    const crewPhoto = await added(inspector, `Observation/${crewObservation!.id}`, 'open.jpg', photo);
+    const listed = await gallery(inspector, `Inspection/${incomplete.id}`);
+    expect(listed.mayChange).toBe(true);
+    const crewItem = listed.items.find((i) => i.id === crewPhoto.id)!;
+    expect((await inspector.request('DELETE', `/${crewItem.url}`)).status).toBe(204);
+    const left = await gallery(inspector, `Observation/${crewObservation!.id}`);
+    expect(left.items.map((i) => i.id)).not.toContain(crewPhoto.id);
+  });
+});
+
 describe('hostile files', () => {
   const path = () => `Inspection/${open.id}`;
   const refused = async (parts: Part[], code: string) => {

@@ -7,11 +7,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectedSubjectItem, ObservationItem } from '@manway/core/api/observations';
 import { CREATE_DENIED, EDIT_DENIED, MISSING_TEMPLATES } from '@manway/core/api/forms';
+import type { MediaGallery } from '@manway/core/api/media';
 import { SESSION_ID_HEADER } from '@manway/core/editions';
 import { sql, type SQL } from '../src/db/sql';
+import { startQueue } from '../src/jobs/queue';
 import { startTestServer, type TestClient, type TestServer } from './harness';
 
 let server: TestServer;
@@ -77,13 +80,13 @@ async function submit(
   form.append('Data', JSON.stringify(data));
   for (const f of files) form.append('Files[]', new Blob([f.bytes], { type: f.type }), f.name);
   if (filesToRemove) form.append('FilesToRemove', JSON.stringify(filesToRemove));
-  const res = await fetch(`${server.base}${path}`, {
+  const res = await fetch(`${client.base}${path}`, {
     method,
     body: form,
     signal: AbortSignal.timeout(8000),
     headers: {
       [SESSION_ID_HEADER]: 'test-page',
-      origin: server.base,
+      origin: client.base,
       ...(client.cookie ? { cookie: client.cookie } : {}),
     },
   });
@@ -379,6 +382,58 @@ describe('observations', () => {
       Version: changed.body.version,
     });
     expect(wrongKind.body.ModelState).toHaveProperty('kind');
+  });
+
+  it('a photo sent with an observation has its thumbnail made without waiting for the sweep', async () => {
+    // A worker whose sweeper sends nothing: a thumbnail can only come from a job sent with the record.
+    const worker = await startTestServer({ db: server.db, env: { DATA_DIR: dataDir, MEDIA_MAX_MB: String(MAX_MB) } });
+    const queue = await startQueue(
+      server.db,
+      { ...worker.services.jobHandlers, 'media.sweep': async () => {} },
+      () => {},
+    );
+    worker.services.jobs.attach(queue);
+    const thumbnailOf = async (mediaId: number) => {
+      const deadline = Date.now() + 20_000;
+      let state = 'pending';
+      while (state === 'pending' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        state = (await one(sql`SELECT thumbnail_state FROM media WHERE id = ${mediaId}`)).thumbnail_state;
+      }
+      return state;
+    };
+    const picture = (background: string) => sharp({ create: { width: 640, height: 480, channels: 3, background } });
+    try {
+      const crew = worker.client();
+      await crew.signIn('inspector', 'inspector-demo');
+      const created = await submit(
+        crew,
+        'POST',
+        '/api/observations',
+        { InspectionId: Number(open.id), FormValues: crack(9) },
+        [{ name: 'crack.jpg', type: 'image/jpeg', bytes: await picture('#806040').jpeg().toBuffer() }],
+      );
+      expect(created.status, created.text).toBe(201);
+      expect(await thumbnailOf(created.body.media[0].id)).toBe('ready');
+      // A photo added when the observation is changed is made at once too.
+      const changed = await submit(
+        crew,
+        'PUT',
+        `/api/observations/${created.body.id}?kind=Observation`,
+        { FormValues: crack(9), Version: created.body.version },
+        [{ name: 'closer.png', type: 'image/png', bytes: await picture('#405060').png().toBuffer() }],
+      );
+      expect(changed.status, changed.text).toBe(200);
+      expect(await thumbnailOf(changed.body.media[1].id)).toBe('ready');
+      const gallery = await crew.get<MediaGallery>(`/api/media/Observation/${created.body.id}`);
+      expect(gallery.body.items.map((i) => [i.fileName, i.thumbnail, i.width, i.height])).toEqual([
+        ['crack.jpg', 'ready', 640, 480],
+        ['closer.png', 'ready', 640, 480],
+      ]);
+    } finally {
+      await queue.stop();
+      await worker.close();
+    }
   });
 
   it('delete removes the row, its media rows and the files no other row names; a stale version is 409', async () => {

@@ -12,7 +12,9 @@ const photo = {
 };
 
 export const snapshots = defineSnapshots('media', (db) => new MediaRepository(db), {
-  "an inspection's gallery with each video's linked observations": (repo) => repo.gallery('inspection', 21),
+  "an observation's gallery with each video's linked observations": (repo) => repo.gallery('observation', 301),
+  "an inspection's gallery with its observations' files, each naming its observation": (repo) =>
+    repo.inspectionGallery(21),
   'one file of an object, to serve it': (repo) => repo.stored('observation', 301, 7),
   'files added to an object': {
     rows: [[{ id: '7' }]],
@@ -27,6 +29,7 @@ export const snapshots = defineSnapshots('media', (db) => new MediaRepository(db
       { observationId: 301, offsetMs: 12_000 },
       { observationId: 302, offsetMs: 47_500 },
     ]),
-  'an attempt at processing a file': (repo) => repo.startProcessing(7),
+  'an attempt at processing a file, with a twin already processed': (repo) => repo.startProcessing(7),
+  'a file given what its twin was found to be': (repo) => repo.processedAsTwin(7, '5'),
   'the pending files the sweeper sends again': (repo) => repo.claimUnqueued(600, 500),
 });

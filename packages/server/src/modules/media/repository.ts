@@ -25,6 +25,13 @@ export interface GalleryRow {
   links: [number, number][] | null;
 }
 
+/** A row of an inspection's gallery; a file of one of its observations names that observation. */
+export interface InspectionGalleryRow extends GalleryRow {
+  observation_id: string | null;
+  observation_code: string | null;
+  observation_distance_m: number | null;
+}
+
 export interface StoredRow {
   id: string;
   kind: GalleryRow['kind'];
@@ -45,13 +52,12 @@ export interface Processed extends Findings {
 
 /** A file a processing job works on. */
 export interface ProcessingRow {
-  id: string;
   kind: GalleryRow['kind'];
-  content_type: string;
   sha256: string;
   storage_key: string;
-  thumbnail_state: GalleryRow['thumbnail_state'];
   processing_attempts: number;
+  /** Another row with the same bytes, already processed: what it found holds for this file too. */
+  twin_id: string | null;
 }
 
 const GALLERY_COLUMNS = sql`m.id, m.kind, m.file_name, m.content_type, m.size_bytes, m.created_at, m.captured_at,
@@ -82,10 +88,32 @@ export class MediaRepository {
     return row;
   }
 
-  gallery(owner: MediaOwner, ownerId: number): Promise<GalleryRow[]> {
+  /** An asset's or an observation's gallery (an inspection's lists its observations' too: below). */
+  gallery(owner: Exclude<MediaOwner, 'inspection'>, ownerId: number): Promise<GalleryRow[]> {
     return this.db.query<GalleryRow>(
       sql`SELECT ${GALLERY_COLUMNS} FROM media m WHERE m.owner_type = ${owner} AND m.owner_id = ${ownerId}
        ORDER BY m.created_at, m.id`,
+    );
+  }
+
+  /**
+   * An inspection's gallery: its own files first (the survey video, overview photos), in the order
+   * added, then its observations' files along the pipe, by distance (then the order coded), as the
+   * observations are reviewed. The owners are listed first so each side finds its files by
+   * media_owner_idx, and the observations by their (inspection_id, sequence) key.
+   */
+  inspectionGallery(inspectionId: number): Promise<InspectionGalleryRow[]> {
+    return this.db.query<InspectionGalleryRow>(
+      sql`WITH owners AS (
+         SELECT 'inspection' AS owner_type, ${inspectionId}::bigint AS owner_id, NULL::bigint AS observation_id,
+           NULL::text AS observation_code, NULL::double precision AS observation_distance_m, 0 AS sequence
+         UNION ALL
+         SELECT 'observation', o.id, o.id, o.code, o.distance_m, o.sequence
+         FROM observations o WHERE o.inspection_id = ${inspectionId}
+       )
+       SELECT ${GALLERY_COLUMNS}, w.observation_id, w.observation_code, w.observation_distance_m
+       FROM owners w JOIN media m ON m.owner_type = w.owner_type AND m.owner_id = w.owner_id
+       ORDER BY w.observation_distance_m NULLS FIRST, w.sequence, m.created_at, m.id`,
     );
   }
 
@@ -207,43 +235,34 @@ export class MediaRepository {
 
   // ---- processing ----
 
-  /** Takes the row for one processing attempt (counting it), or undefined when it needs none. */
+  /**
+   * Takes the row for one processing attempt (counting it), or undefined when it needs none; with its
+   * twin when there is one, so a file attached twice is looked at once. The lookup rides on this
+   * statement because it runs for every file.
+   */
   async startProcessing(id: number): Promise<ProcessingRow | undefined> {
     const [row] = await this.db.query<ProcessingRow>(
-      sql`UPDATE media SET processing_attempts = processing_attempts + 1
-       WHERE id = ${id} AND thumbnail_state = 'pending'
-       RETURNING id, kind, content_type, sha256, storage_key, thumbnail_state, processing_attempts`,
+      sql`UPDATE media m SET processing_attempts = m.processing_attempts + 1
+       WHERE m.id = ${id} AND m.thumbnail_state = 'pending'
+       RETURNING m.kind, m.sha256, m.storage_key, m.processing_attempts,
+         (SELECT t.id FROM media t WHERE t.sha256 = m.sha256 AND t.thumbnail_state = 'ready' LIMIT 1) AS twin_id`,
     );
     return row;
   }
 
   /**
-   * Another row with the same bytes already processed: its findings, so a file attached twice is
-   * looked at once.
+   * Gives the row its twin's thumbnail and facts; false when the twin has been deleted meanwhile (its
+   * thumbnail may be gone with it, so the file is processed after all).
    */
-  async processedTwin(sha256: string): Promise<Processed | undefined> {
-    const [row] = await this.db.query<{
-      thumbnail_key: string | null;
-      width: number | null;
-      height: number | null;
-      duration_ms: number | null;
-      captured_at: Date | string | null;
-      latitude: number | null;
-      longitude: number | null;
-    }>(
-      sql`SELECT thumbnail_key, width, height, duration_ms, captured_at, latitude, longitude FROM media
-       WHERE sha256 = ${sha256} AND thumbnail_state = 'ready' LIMIT 1`,
+  async processedAsTwin(id: number, twinId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      sql`UPDATE media m SET thumbnail_state = 'ready', thumbnail_key = t.thumbnail_key, width = t.width,
+         height = t.height, duration_ms = COALESCE(t.duration_ms, m.duration_ms), captured_at = t.captured_at,
+         latitude = t.latitude, longitude = t.longitude, processing_error = NULL
+       FROM media t WHERE m.id = ${id} AND t.id = ${twinId}
+       RETURNING m.id`,
     );
-    if (!row) return undefined;
-    return {
-      thumbnailKey: row.thumbnail_key,
-      width: row.width,
-      height: row.height,
-      durationMs: row.duration_ms,
-      capturedAt: row.captured_at === null ? null : new Date(row.captured_at),
-      latitude: row.latitude,
-      longitude: row.longitude,
-    };
+    return rows.length === 1;
   }
 
   async processed(id: number, p: Processed, state: 'ready' | 'none'): Promise<void> {

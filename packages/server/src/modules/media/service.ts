@@ -24,6 +24,7 @@ import {
   type MediaCreationDate,
   type MediaGallery,
   type MediaItem,
+  type MediaOwnerTypeName,
 } from '@manway/core/api/media';
 import { hasEditorPermissions } from '@manway/core/roles';
 import { mayChangeInspection } from '@manway/core/domain/workflow';
@@ -35,7 +36,7 @@ import { ObjectMissingError, type ByteRange } from '../storage/objects';
 import type { MediaStore, ReceivedFile, UploadBatch } from '../storage/service';
 import type { CurrentUser } from '../users/service';
 import { processImage, processVideo } from './processing';
-import type { GalleryRow, MediaOwner, MediaRepository, Processed, StoredRow } from './repository';
+import type { GalleryRow, InspectionGalleryRow, MediaOwner, MediaRepository, Processed, StoredRow } from './repository';
 
 /** How often a file is tried before its thumbnail is marked failed. */
 export const MAX_PROCESSING_ATTEMPTS = 3;
@@ -111,10 +112,22 @@ export class MediaService {
     if (!this.mayChange(user, o)) throw fail.forbidden();
   }
 
+  /**
+   * An object's files. An inspection's gallery lists its observations' files too, so a reviewer sees
+   * every photo of the inspection in one place; each stays addressed through its observation. Its
+   * mayChange holds for them as well: an observation's media follow its inspection's workflow.
+   */
   async gallery(user: CurrentUser, type: string, id: number): Promise<MediaGallery> {
     const o = await this.object(type, id);
-    const [rows, uploadSettings] = await Promise.all([this.repo.gallery(o.owner, o.ownerId), this.settingsOf(o)]);
-    return { items: rows.map((r) => galleryItem(o, r)), mayChange: this.mayChange(user, o), uploadSettings };
+    const [items, uploadSettings] = await Promise.all([this.galleryItemsOf(o), this.settingsOf(o)]);
+    return { items, mayChange: this.mayChange(user, o), uploadSettings };
+  }
+
+  private async galleryItemsOf(o: MediaObject): Promise<MediaItem[]> {
+    if (o.owner === 'inspection') {
+      return (await this.repo.inspectionGallery(o.ownerId)).map((r) => inspectionGalleryItem(o, r));
+    }
+    return (await this.repo.gallery(o.owner, o.ownerId)).map((r) => galleryItem(o, r));
   }
 
   // ---- upload settings and video links ----
@@ -347,6 +360,8 @@ export class MediaService {
   /**
    * One attempt at a file: a thumbnail and facts for photos and videos, none for documents. A failed
    * attempt throws so the queue retries it, until the last, which marks the file failed instead.
+   * Two statements a file, the fewest a counted attempt allows: one takes the attempt (before the
+   * work, so a file that crashes the process still runs out of attempts), one records the outcome.
    */
   async process(mediaId: number): Promise<void> {
     const row = await this.repo.startProcessing(mediaId);
@@ -360,24 +375,18 @@ export class MediaService {
       await this.repo.processed(mediaId, NOTHING_FOUND, 'none');
       return;
     }
-    const twin = await this.repo.processedTwin(row.sha256);
-    if (twin) {
-      await this.repo.processed(mediaId, twin, 'ready');
-      return;
-    }
+    if (row.twin_id !== null && (await this.repo.processedAsTwin(mediaId, row.twin_id))) return;
+    const thumbnailKey = `thumbnails/${row.sha256.slice(0, 2)}/${row.sha256}.jpg`;
+    const temp = this.store.tempPath('.jpg');
     try {
-      const thumbnailKey = `thumbnails/${row.sha256.slice(0, 2)}/${row.sha256}.jpg`;
-      const temp = this.store.tempPath('.jpg');
-      try {
-        const findings = await this.store.withLocalFile(row.storage_key, (path) =>
-          row.kind === 'image' ? processImage(path, temp) : processVideo(path, temp),
-        );
-        await this.store.putFile(temp, thumbnailKey, 'image/jpeg');
-        await this.repo.processed(mediaId, { ...findings, thumbnailKey }, 'ready');
-      } finally {
-        await rm(temp, { force: true });
-      }
+      const findings = await this.store.withLocalFile(row.storage_key, (path) =>
+        row.kind === 'image' ? processImage(path, temp) : processVideo(path, temp),
+      );
+      await this.store.putFile(temp, thumbnailKey, 'image/jpeg');
+      await this.repo.processed(mediaId, { ...findings, thumbnailKey }, 'ready');
     } catch (error) {
+      // putFile takes the thumbnail out of the staging area; only a failed attempt can leave it there.
+      await rm(temp, { force: true });
       const message = error instanceof Error ? error.message : String(error);
       await this.repo.attemptFailed(mediaId, message, last);
       if (!last) throw error;
@@ -402,7 +411,12 @@ const NOTHING_FOUND: Processed = {
   longitude: null,
 };
 
-function galleryItem(o: MediaObject, r: GalleryRow): MediaItem {
+/** The object a file belongs to, as its addresses name it. */
+type MediaAddress = Pick<MediaObject, 'typeName' | 'ownerId'>;
+
+const OBSERVATION_TYPE_NAME: MediaOwnerTypeName = 'Observation';
+
+function galleryItem(o: MediaAddress, r: GalleryRow): MediaItem {
   const id = Number(r.id);
   return {
     id,
@@ -421,6 +435,16 @@ function galleryItem(o: MediaObject, r: GalleryRow): MediaItem {
     thumbnailUrl: r.thumbnail_state === 'ready' ? thumbnailUrl(o.typeName, o.ownerId, id) : null,
     links: (r.links ?? []).map(([observationId, offsetMs]) => ({ observationId, offsetMs })),
   };
+}
+
+/**
+ * An observation's file in its inspection's gallery is served and deleted through the observation,
+ * so the observation's rights apply and a file of another object's stays not found.
+ */
+function inspectionGalleryItem(inspection: MediaObject, r: InspectionGalleryRow): MediaItem {
+  if (r.observation_id === null) return galleryItem(inspection, r);
+  const observation = { id: Number(r.observation_id), code: r.observation_code!, distanceM: r.observation_distance_m! };
+  return { ...galleryItem({ typeName: OBSERVATION_TYPE_NAME, ownerId: observation.id }, r), observation };
 }
 
 function iso(v: Date | string | null): string | null {

@@ -46,7 +46,8 @@ INSERT INTO observations (inspection_id, standard_id, sequence, distance_m, code
 
 INSERT INTO media (owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
        SELECT $1, $2, v.k, v.n, v.key, v.t, v.s, v.b
-       FROM jsonb_to_recordset($3::jsonb) AS v(n text, k text, t text, s text, b bigint, key text);
+       FROM jsonb_to_recordset($3::jsonb) AS v(n text, k text, t text, s text, b bigint, key text)
+       RETURNING id;
 -- params: $1 = "observation", $2 = 301, $3 = "[{\"n\":\"crack.jpg\",\"k\":\"image\",\"t\":\"image/jpeg\",\"s\":\"abababababababababababababababababababababababababababababababab\",\"b\":4194304,\"key\":\"sha256/ab/abababababababababababababababababababababababababababababababab\"}]"
 
 COMMIT;

@@ -249,8 +249,14 @@ export class ObservationsRepository {
     return rows.length === 1;
   }
 
-  async insertMedia(conn: Connection, owner: RecordOwner, ownerId: number, files: readonly ReceivedFile[]) {
-    if (files.length === 0) return;
+  /** Adds the received files to the record; answers their media ids. */
+  async insertMedia(
+    conn: Connection,
+    owner: RecordOwner,
+    ownerId: number,
+    files: readonly ReceivedFile[],
+  ): Promise<number[]> {
+    if (files.length === 0) return [];
     const list = files.map((f) => ({
       n: f.fileName,
       k: f.kind,
@@ -259,11 +265,13 @@ export class ObservationsRepository {
       b: f.sizeBytes,
       key: f.storageKey,
     }));
-    await conn.query(
+    const rows = await conn.query<{ id: string }>(
       sql`INSERT INTO media (owner_type, owner_id, kind, file_name, storage_key, content_type, sha256, size_bytes)
        SELECT ${owner}, ${ownerId}, v.k, v.n, v.key, v.t, v.s, v.b
-       FROM jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(n text, k text, t text, s text, b bigint, key text)`,
+       FROM jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(n text, k text, t text, s text, b bigint, key text)
+       RETURNING id`,
     );
+    return rows.map((r) => Number(r.id));
   }
 
   mediaOf(owner: RecordOwner, ownerIds: readonly number[]): Promise<MediaRow[]> {

@@ -3,8 +3,9 @@
  * stored in the database and checked with the same core rules as the page, each write in one
  * transaction with its media rows and, for observations, the inspection's cached scores and the
  * asset's condition. Attached files arrive as temporary files (storage/service.ts `UploadBatch`) and
- * move to their content addresses only after the transaction commits; files no media row names any
- * more are removed after it. Every change names the version it read: a stale one answers 409.
+ * move to their content addresses only after the transaction commits, when their processing jobs
+ * are sent as a gallery upload's are; files no media row names any more are removed after it. Every
+ * change names the version it read: a stale one answers 409.
  *
  * Sequence: a new observation goes after the last one of its inspection (max + 1), whatever its
  * distance: the order a crew recorded in is kept, and the grid sorts by distance when asked.
@@ -38,6 +39,7 @@ import type { InspectionStatus } from '@manway/core/domain/types';
 import { mayChangeInspection } from '@manway/core/domain/workflow';
 import type { Connection } from '../../db/connection';
 import { fail } from '../../errors';
+import type { MediaService } from '../media/service';
 import type { MediaStore, UploadBatch } from '../storage/service';
 import type { CurrentUser } from '../users/service';
 import type {
@@ -65,6 +67,7 @@ export class ObservationsService {
   constructor(
     private readonly repo: ObservationsRepository,
     private readonly media: MediaStore,
+    private readonly processing: Pick<MediaService, 'queueProcessing'>,
     private readonly maxFileBytes: number,
   ) {}
 
@@ -106,7 +109,7 @@ export class ObservationsService {
       data.InspectionId ??
       (data.ParentObjectType?.toLowerCase() === 'inspection' ? data.ParentObjectId : undefined) ??
       missing('InspectionId', 'Name the inspection the observation belongs to.');
-    const id = await this.repo.transaction(async (tx) => {
+    const { id, added } = await this.repo.transaction(async (tx) => {
       const inspection = await this.repo.inspection(inspectionId, tx, true);
       if (!inspection) throw fail.notFound('Inspection not found');
       mayChange(user, inspection.status, CREATE_DENIED);
@@ -114,11 +117,11 @@ export class ObservationsService {
       const sequence = await this.repo.nextSequence(tx, inspectionId);
       write.continuousGroup = await this.continuousGroup(tx, inspectionId, write, undefined);
       const newId = Number(await this.repo.insertObservation(tx, inspectionId, standardId, sequence, write));
-      await this.repo.insertMedia(tx, 'observation', newId, s.uploads.files);
+      const mediaIds = await this.repo.insertMedia(tx, 'observation', newId, s.uploads.files);
       await this.rescore(tx, inspection);
-      return newId;
+      return { id: newId, added: mediaIds };
     });
-    await s.uploads.keep();
+    await this.keepFiles(s, added);
     return this.observation(id);
   }
 
@@ -126,7 +129,7 @@ export class ObservationsService {
     expectKind(kind, 'Observation');
     const data = parseData(s.data);
     const version = data.Version ?? missing('Version', 'Send the version of the observation you read.');
-    const freed = await this.repo.transaction(async (tx) => {
+    const { freed, added } = await this.repo.transaction(async (tx) => {
       const row = await this.repo.observation(id, tx);
       if (!row) throw fail.notFound('Observation not found');
       const inspection = (await this.repo.inspection(Number(row.inspection_id), tx, true))!;
@@ -136,11 +139,11 @@ export class ObservationsService {
       if (!(await this.repo.updateObservation(tx, id, version, write))) throw fail.conflict();
       const removed = await this.repo.deleteMedia(tx, 'observation', [id], s.filesToRemove);
       notOwned(s.filesToRemove, removed);
-      await this.repo.insertMedia(tx, 'observation', id, s.uploads.files);
+      const mediaIds = await this.repo.insertMedia(tx, 'observation', id, s.uploads.files);
       await this.rescore(tx, inspection);
-      return removed.map((m) => m.storage_key);
+      return { freed: removed.map((m) => m.storage_key), added: mediaIds };
     });
-    await s.uploads.keep();
+    await this.keepFiles(s, added);
     await this.removeUnreferenced(freed);
     return this.observation(id);
   }
@@ -302,7 +305,7 @@ export class ObservationsService {
       'ParentObjectType',
     );
     const parentId = data.ParentObjectId ?? missing('ParentObjectId', 'Name the object the subject is connected to.');
-    const id = await this.repo.transaction(async (tx) => {
+    const { id, added } = await this.repo.transaction(async (tx) => {
       const parent = await this.repo.parent(parentType, parentId, tx);
       if (!parent) throw fail.notFound('Object not found');
       mayChange(user, parent.status, CREATE_DENIED);
@@ -323,10 +326,10 @@ export class ObservationsService {
           ),
         );
       const newId = Number(await this.repo.insertConnected(tx, subjectId, parentType, parentId, write));
-      await this.repo.insertMedia(tx, 'connected-subject', newId, s.uploads.files);
-      return newId;
+      const mediaIds = await this.repo.insertMedia(tx, 'connected-subject', newId, s.uploads.files);
+      return { id: newId, added: mediaIds };
     });
-    await s.uploads.keep();
+    await this.keepFiles(s, added);
     return this.connected(id);
   }
 
@@ -334,7 +337,7 @@ export class ObservationsService {
     expectKind(kind, 'ConnectedSubject');
     const data = parseData(s.data);
     const version = data.Version ?? missing('Version', 'Send the version of the connection you read.');
-    const freed = await this.repo.transaction(async (tx) => {
+    const { freed, added } = await this.repo.transaction(async (tx) => {
       const row = await this.repo.connected(id, tx);
       if (!row) throw fail.notFound('Connected subject not found');
       const parent = await this.repo.parent(row.parent_type, Number(row.parent_id), tx);
@@ -344,10 +347,10 @@ export class ObservationsService {
       if (!(await this.repo.updateConnected(tx, id, version, write))) throw fail.conflict();
       const removed = await this.repo.deleteMedia(tx, 'connected-subject', [id], s.filesToRemove);
       notOwned(s.filesToRemove, removed);
-      await this.repo.insertMedia(tx, 'connected-subject', id, s.uploads.files);
-      return removed.map((m) => m.storage_key);
+      const mediaIds = await this.repo.insertMedia(tx, 'connected-subject', id, s.uploads.files);
+      return { freed: removed.map((m) => m.storage_key), added: mediaIds };
     });
-    await s.uploads.keep();
+    await this.keepFiles(s, added);
     await this.removeUnreferenced(freed);
     return this.connected(id);
   }
@@ -443,6 +446,15 @@ export class ObservationsService {
    */
   async removeInspectionRecords(tx: Connection, inspectionId: number): Promise<string[]> {
     return this.repo.deleteRecordsOfInspection(tx, inspectionId);
+  }
+
+  /**
+   * After the transaction that recorded them commits: moves the files to their content addresses, then
+   * sends their processing jobs, as a gallery upload does, so their thumbnails do not wait for the sweeper.
+   */
+  private async keepFiles(s: Submission, mediaIds: readonly number[]): Promise<void> {
+    await s.uploads.keep();
+    await this.processing.queueProcessing(mediaIds);
   }
 
   /** After the transaction that freed them commits: removes the files no media row names any more. */

@@ -5,9 +5,12 @@
  *
  * Tags: 'MediaGallery' by object. An observation's files are also counted in its inspection's list
  * of observations ('ObservationRecords', as the forms feature tags it), which does not say which
- * observation it holds, so a change of an observation's files makes every such list stale.
+ * observation it holds, so a change of an observation's files makes every such list stale. An
+ * inspection's gallery lists its observations' files, each with its observation's code and distance,
+ * so it depends on that list too and provides its tag: a change of an observation, or of its files,
+ * asks for it again.
  */
-import { MediaGallery, type MediaOwnerTypeName, mediaUrl } from '@manway/core/api/media';
+import { MediaGallery, type MediaItem, type MediaOwnerTypeName } from '@manway/core/api/media';
 import { KNOWN_ERROR_MESSAGES, OBJECT_NOT_FOUND } from '../../../shell/errors/catalogue';
 import { shellApi } from '../../../shell/request/api';
 import type { RootState } from '../../../shell/store/rootReducer';
@@ -22,9 +25,16 @@ export interface MediaObject {
   id: number;
 }
 
-export interface MediaFileRef extends MediaObject {
-  mediaId: number;
+/** A file to delete, as a gallery lists it: deleted at its own address, which names the object it belongs to. */
+export interface MediaFileDelete {
+  /** The gallery the file was listed in. */
+  gallery: MediaObject;
+  item: Pick<MediaItem, 'url' | 'observation'>;
 }
+
+/** The object a listed file belongs to: an observation's file in its inspection's gallery is the observation's. */
+const ownerOf = (gallery: MediaObject, item: Pick<MediaItem, 'observation'>): MediaObject =>
+  item.observation ? { type: 'Observation', id: item.observation.id } : gallery;
 
 /** The path of an object's gallery, which uploads are posted to as well. */
 export const galleryPath = ({ type, id }: MediaObject) => `api/media/${type}/${id}`;
@@ -45,18 +55,25 @@ const mediaApi = shellApi.enhanceEndpoints({ addTagTypes: [MEDIA_GALLERY, OBSERV
     getMediaGallery: build.query<MediaGallery, MediaObject>({
       query: (object) => ({ url: galleryPath(object), statusMessages: { 404: OBJECT_NOT_FOUND } }),
       transformResponse: (data: unknown) => MediaGallery.parse(data),
-      providesTags: (_result, _error, object) => [{ type: MEDIA_GALLERY, id: galleryKey(object) }],
+      providesTags: (_result, _error, object) => [
+        { type: MEDIA_GALLERY, id: galleryKey(object) },
+        // The forms feature keys an inspection's observations by 'Inspection:{id}', as galleryKey does.
+        ...(object.type === 'Inspection' ? [{ type: OBSERVATION_RECORDS, id: galleryKey(object) }] : []),
+      ],
     }),
 
-    /** DELETE api/media/{type}/{id}/{mediaId}: answers 204. */
-    deleteMediaFile: build.mutation<null, MediaFileRef>({
-      query: ({ type, id, mediaId }) => ({
-        url: mediaUrl(type, id, mediaId),
+    /** DELETE api/media/{type}/{id}/{mediaId}, the file's own address (its url): answers 204. */
+    deleteMediaFile: build.mutation<null, MediaFileDelete>({
+      query: ({ item }) => ({
+        url: item.url,
         method: 'DELETE',
         statusMessages: { 404: KNOWN_ERROR_MESSAGES['media/file-not-found'] },
       }),
       // Gone already (404) or not: the gallery is asked again either way, so it shows what is there.
-      invalidatesTags: (_result, _error, { type, id }) => changeTags({ type, id }),
+      invalidatesTags: (_result, _error, { gallery, item }) => [
+        ...changeTags(gallery),
+        ...changeTags(ownerOf(gallery, item)),
+      ],
     }),
 
     /**
@@ -85,6 +102,13 @@ export const selectCachedMediaGallery = (object: MediaObject) => (state: RootSta
 
 /** Asks for the object's gallery again: after an upload, which does not go through RTK Query. */
 export const reloadMediaGallery = (object: MediaObject) => mediaApi.util.invalidateTags(changeTags(object));
+
+/**
+ * The object's gallery asked afresh, outside React: whether a finalized upload the server no longer
+ * knows was attached (it is listed) or purged unattached (it is not).
+ */
+export const fetchMediaGallery = (object: MediaObject) =>
+  mediaApi.endpoints.getMediaGallery.initiate(object, { subscribe: false, forceRefetch: true });
 
 /** Whether a file's address still answers with its bytes. */
 export const checkMediaFile = (url: string) =>

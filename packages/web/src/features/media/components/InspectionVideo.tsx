@@ -88,7 +88,8 @@ export function InspectionVideoProvider({ inspectionId, children }: { inspection
   const items = gallery.data?.items;
   const failed = gallery.isError;
   const value = useMemo((): InspectionVideoState => {
-    const videos = items?.filter((item) => item.kind === 'video');
+    // The inspection's own videos (the survey): its gallery lists its observations' clips too.
+    const videos = items?.filter((item) => item.kind === 'video' && !item.observation);
     const shown = videos?.find((video) => video.id === chosenId) ?? videos?.[0];
     return {
       videos,

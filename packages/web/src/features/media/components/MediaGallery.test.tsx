@@ -6,19 +6,25 @@ import { KNOWN_ERROR_MESSAGES } from '../../../shell/errors/catalogue';
 import { FakeServer } from '../../../testing/fakeServer';
 import { generalSettings } from '../../../testing/fixtures';
 import { renderEdition } from '../../../testing/renderEdition';
+import { galleryPath, type MediaObject } from '../api/media';
 import { deleteMediaConfirm, MediaGallery, THUMBNAIL_POLL_MS } from './MediaGallery';
 import { gallery, mediaItem, videoItem } from './mediaFixtures';
 import { NO_IMAGES, NO_MEDIA, NO_VIDEO, VIDEO_CANNOT_BE_PLAYED, VIDEO_NOT_AVAILABLE } from './mediaText';
 
-const GALLERY = '/api/media/Node/7';
+const NODE: MediaObject = { type: 'Node', id: 7 };
+const GALLERY = `/${galleryPath(NODE)}`;
 
-async function open(answer: Gallery | (() => Gallery), routes = (server: FakeServer) => server) {
+async function open(
+  answer: Gallery | (() => Gallery),
+  routes = (server: FakeServer) => server,
+  object: MediaObject = NODE,
+) {
   const server = routes(
     new FakeServer()
       .on('GET', '/api/settings/general', { json: generalSettings() })
-      .on('GET', GALLERY, () => ({ json: typeof answer === 'function' ? answer() : answer })),
+      .on('GET', `/${galleryPath(object)}`, () => ({ json: typeof answer === 'function' ? answer() : answer })),
   );
-  await renderEdition({ server, home: <MediaGallery object={{ type: 'Node', id: 7 }} /> });
+  await renderEdition({ server, home: <MediaGallery object={object} /> });
   return { server, user: userEvent.setup() };
 }
 
@@ -223,6 +229,67 @@ describe('the media gallery', () => {
     );
     const [probe] = server.callsTo('GET', '/api/media/Node/7/2');
     expect(probe!.headers.get('range')).toBe('bytes=0-0');
+  });
+
+  it("an inspection's gallery names each observation's photo in its tile and viewer, and deletes it at its own address", async () => {
+    const inspection: MediaObject = { type: 'Inspection', id: 5 };
+    const ofObservation = (id: number, observation: { id: number; code: string; distanceM: number }) => ({
+      url: `api/media/Observation/${observation.id}/${id}`,
+      thumbnailUrl: `api/media/Observation/${observation.id}/${id}/thumbnail`,
+      observation,
+    });
+    let items = [
+      mediaItem({ id: 1, url: 'api/media/Inspection/5/1', thumbnailUrl: 'api/media/Inspection/5/1/thumbnail' }),
+      mediaItem({ id: 2, ...ofObservation(2, { id: 31, code: 'BAB', distanceM: 12.4 }) }),
+      videoItem({ id: 3, ...ofObservation(3, { id: 32, code: 'DEF', distanceM: 20 }) }),
+    ];
+    const { user, server } = await open(
+      () => gallery(items),
+      (s) =>
+        s.on('DELETE', '/api/media/Observation/31/2', () => {
+          items = items.filter((item) => item.id !== 2);
+          return { status: 204 };
+        }),
+      inspection,
+    );
+    const tile = await screen.findByRole('button', { name: 'Open photo-2.jpg, BAB 12.40 m' });
+    expect(tile.querySelector('img')).toHaveAttribute('src', '/api/media/Observation/31/2/thumbnail');
+    expect(tileNames()).toEqual(['photo-1.jpg', 'BAB 12.40 mphoto-2.jpg', 'DEF 20.00 m1:05survey-3.mp4']);
+
+    // The filter sorts them by kind as any file.
+    await user.click(filter('Images'));
+    expect(tileNames()).toEqual(['photo-1.jpg', 'BAB 12.40 mphoto-2.jpg']);
+    await user.click(filter('Video'));
+    expect(tileNames()).toEqual(['DEF 20.00 m1:05survey-3.mp4']);
+    await user.click(filter('All'));
+
+    await user.click(screen.getByRole('button', { name: 'Open photo-2.jpg, BAB 12.40 m' }));
+    const viewer = screen.getByRole('dialog', { name: 'photo-2.jpg' });
+    expect(within(viewer).getByText('Observation').nextSibling).toHaveTextContent('BAB 12.40 m');
+    expect(within(viewer).getByRole('img', { name: 'photo-2.jpg' })).toHaveAttribute(
+      'src',
+      '/api/media/Observation/31/2',
+    );
+    expect(within(viewer).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      '/api/media/Observation/31/2?download=true',
+    );
+    await user.click(within(viewer).getByRole('button', { name: 'Previous file' }));
+    expect(within(screen.getByRole('dialog', { name: 'photo-1.jpg' })).queryByText('Observation')).toBeNull();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Next file' }));
+
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete photo-2.jpg?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('File deleted')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/api/media/Observation/31/2')).toHaveLength(1);
+    expect(server.callsTo('DELETE', '/api/media/Inspection/5/2')).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Open photo-2.jpg, BAB 12.40 m' })).not.toBeInTheDocument(),
+    );
   });
 
   it.each([

@@ -3,7 +3,8 @@
  * of thumbnails filtered to All, Images or Video, a viewer for one file at a time, and, where the
  * server says the user may change them, adding files (picked or dropped) and deleting them.
  * A thumbnail being made shows a spinner, and the gallery is asked again every 2 s until none is.
- * The files listed last stay on screen if a later ask fails.
+ * The files listed last stay on screen if a later ask fails. An inspection's gallery lists its
+ * observations' photos as well, each captioned with its observation (code and distance).
  */
 import { useEffect, useState, type DragEvent } from 'react';
 import type { MediaItem } from '@manway/core/api/media';
@@ -25,7 +26,7 @@ import { useUploadQueue } from '../upload/useUploadQueue';
 import { MediaKindIcon } from './MediaKindIcon';
 import { MediaUpload } from './MediaUpload';
 import { MediaViewer } from './MediaViewer';
-import { durationText, NO_IMAGES, NO_MEDIA, NO_VIDEO } from './mediaText';
+import { durationText, NO_IMAGES, NO_MEDIA, NO_VIDEO, observationText } from './mediaText';
 import './MediaGallery.css';
 
 /** How often the gallery is asked again while a thumbnail is being made. */
@@ -62,18 +63,21 @@ function Thumbnail({ item, apiBaseUrl }: { item: MediaItem; apiBaseUrl: string }
 }
 
 function MediaTile({ item, apiBaseUrl, onOpen }: { item: MediaItem; apiBaseUrl: string; onOpen(): void }) {
+  const observation = item.observation && observationText(item.observation);
+  const name = observation ? `${item.fileName}, ${observation}` : item.fileName;
   return (
     <li className="mw-media-gallery__item" data-testid="media-tile">
       <button
         type="button"
         className="mw-media-tile"
-        aria-label={`Open ${item.fileName}`}
-        title={item.fileName}
+        aria-label={`Open ${name}`}
+        title={name}
         data-thumbnail={item.thumbnail}
         onClick={onOpen}
       >
         <span className="mw-media-tile__picture">
           <Thumbnail item={item} apiBaseUrl={apiBaseUrl} />
+          {observation && <span className="mw-media-tile__observation">{observation}</span>}
           {item.durationMs !== null && <span className="mw-media-tile__duration">{durationText(item.durationMs)}</span>}
         </span>
         <span className="mw-media-tile__name">{item.fileName}</span>
@@ -110,7 +114,7 @@ function Gallery({ object }: { object: MediaObject }) {
   const remove = async (item: MediaItem) => {
     if (!(await dispatch(confirm(deleteMediaConfirm(item))))) return;
     try {
-      await deleteFile({ ...object, mediaId: item.id }).unwrap();
+      await deleteFile({ gallery: object, item }).unwrap();
     } catch {
       return; // The global handling has told the user.
     }

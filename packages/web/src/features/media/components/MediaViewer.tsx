@@ -13,7 +13,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/controls/icons';
 import { DateTimeText } from '../../../ui/date-time/DateTimeText';
 import { BoundedModal } from '../../../ui/modal/Modal';
 import { MediaKindIcon } from './MediaKindIcon';
-import { durationText, fileSizeText } from './mediaText';
+import { durationText, fileSizeText, observationText } from './mediaText';
 import { VideoPlayer } from './VideoPlayer';
 
 function Stage({ item, fileUrl, downloadUrl }: { item: MediaItem; fileUrl: string; downloadUrl: string }) {
@@ -131,6 +131,12 @@ export function MediaViewer({
           <Stage item={current} fileUrl={fileUrl} downloadUrl={downloadUrl} />
         </div>
         <dl className="mw-media-viewer__facts">
+          {current.observation && (
+            <div>
+              <dt>Observation</dt>
+              <dd>{observationText(current.observation)}</dd>
+            </div>
+          )}
           <div>
             <dt>{current.capturedAt ? 'Taken' : 'Added'}</dt>
             <dd>

@@ -1,4 +1,5 @@
-/** The gallery's words and how it writes sizes and durations. */
+/** The gallery's words and how it writes sizes, durations and observations. */
+import type { MediaItem } from '@manway/core/api/media';
 
 /** Spec section 9, empty-state texts: nothing at all, no photos under Images, no video under Video. */
 export const NO_MEDIA = 'No media';
@@ -35,6 +36,11 @@ export function fileSizeText(bytes: number): string {
   }
   const rounded = size < 10 ? Math.round(size * 10) / 10 : Math.round(size);
   return `${rounded} ${SIZE_UNITS[unit]}`;
+}
+
+/** The observation a file shows, as a reviewer names it: its code and distance to the centimetre (BAB 12.40 m). */
+export function observationText({ code, distanceM }: NonNullable<MediaItem['observation']>): string {
+  return `${code} ${distanceM.toFixed(2)} m`;
 }
 
 /** A video's length as m:ss (65 000 ms → 1:05; an hour and more stays in minutes: 75:03), as players count it. */
