@@ -1,8 +1,8 @@
 /**
  * The media gallery in Chromium against `npm start` (issue #18): three photos and a video uploaded
  * with a progress bar each, their thumbnails and the video's poster made by the media jobs; an upload
- * whose network is cut midway says it is retrying and then completes; and the inspection's survey
- * video played from an observation's moment. The files are made here with ffmpeg, nothing downloaded.
+ * whose network is cut midway says it is retrying and then completes; the observations' photos in
+ * the inspection's gallery; and the inspection's survey video played from an observation's moment. The files are made here with ffmpeg, nothing downloaded.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -147,6 +147,22 @@ describe('the media gallery', () => {
     await expect.poll(() => page.getByTestId('media-tile').count(), { timeout: 120_000 }).toBe(1);
     const [item] = (await office<MediaGallery>('GET', `/api/media/Inspection/${target}`)).items;
     expect(item).toMatchObject({ fileName: 'long-survey.mp4', sizeBytes: big.buffer.length });
+  });
+
+  it("shows the observations' photos in the inspection's gallery, each captioned with its observation", async () => {
+    const withPhotos = (await pendingWithGalleries()).find((p) => p.gallery.items.some((i) => i.observation))!;
+    const photo = withPhotos.gallery.items.find((i) => i.observation)!;
+    const caption = `${photo.observation!.code} ${photo.observation!.distanceM.toFixed(2)} m`;
+    const page = await signedIn();
+    await openReview(page, withPhotos.id);
+    const tile = page.getByRole('button', { name: `Open ${photo.fileName}, ${caption}` });
+    await tile.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => tile.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await tile.textContent()).toContain(caption);
+    await tile.scrollIntoViewIfNeeded();
+    await screenshot(page, 'media-inspection-gallery-observations', { viewport: true });
   });
 
   it("plays the survey video from an observation's moment and marks the observation being played", async () => {
