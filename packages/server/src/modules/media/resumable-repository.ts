@@ -61,11 +61,12 @@ export class ResumableRepository {
     return row;
   }
 
-  /** The numbers of the chunks whose bytes are held, with their checksums. */
-  writtenChunks(uploadId: string): Promise<{ chunk_number: number; sha256: string }[]> {
-    return this.db.query(
-      sql`SELECT chunk_number, sha256 FROM media_resumable_chunks WHERE upload_id = ${uploadId} ORDER BY chunk_number`,
+  /** The numbers of the chunks whose bytes are held, in order. */
+  async heldChunks(uploadId: string): Promise<number[]> {
+    const rows = await this.db.query<{ chunk_number: number }>(
+      sql`SELECT chunk_number FROM media_resumable_chunks WHERE upload_id = ${uploadId} ORDER BY chunk_number`,
     );
+    return rows.map((r) => r.chunk_number);
   }
 
   /**

@@ -43,7 +43,7 @@ export class ResumableUploads {
     private readonly media: MediaService,
     private readonly maxFileBytes: number,
   ) {
-    this.hasher = store.hasher(async (uploadId) => (await repo.writtenChunks(uploadId)).map((c) => c.chunk_number));
+    this.hasher = store.hasher((uploadId) => repo.heldChunks(uploadId));
   }
 
   close(): Promise<void> {
@@ -63,10 +63,7 @@ export class ResumableUploads {
     const finalized = upload.storage_key !== null;
     const [chunks, partialChunks] = finalized
       ? [Array.from({ length: total }, (_, i) => i + 1), []]
-      : await Promise.all([
-          held ?? this.repo.writtenChunks(upload.id).then((written) => written.map((c) => c.chunk_number)),
-          this.store.partialChunks(upload.id),
-        ]);
+      : await Promise.all([held ?? this.repo.heldChunks(upload.id), this.store.partialChunks(upload.id)]);
     const bytesReceived =
       chunks.reduce((sum, n) => sum + chunkLength(size, upload.chunk_size, n), 0) +
       partialChunks.reduce((sum, p) => sum + p.bytes, 0);
@@ -219,12 +216,12 @@ export class ResumableUploads {
       if (upload.sha256 !== sha256) throw fail.field('sha256', 'The upload was finalized with another sha256.');
       return this.describe(identifier, upload);
     }
-    const written = await this.repo.writtenChunks(upload.id);
+    const held = await this.repo.heldChunks(upload.id);
     const total = chunkCount(Number(upload.size_bytes), upload.chunk_size);
-    const held = new Set(written.map((c) => c.chunk_number));
-    const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !held.has(n));
+    const have = new Set(held);
+    const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !have.has(n));
     if (missing.length > 0) throw chunksMissing(missing);
-    const whole = await this.hasher.complete(shapeOf(upload), [...held]);
+    const whole = await this.hasher.complete(shapeOf(upload), held);
     if (whole.sha256 !== sha256) {
       await this.repo.forgetChunks(upload.id);
       await this.store.dropResumable(upload.id);

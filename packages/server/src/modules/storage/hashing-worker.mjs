@@ -1,10 +1,10 @@
 // The thread that hashes resumable uploads as they arrive (hashing.ts): the chunks are written at
 // their places in the upload's file (resumable-files.ts); this thread checks each against its sha256,
 // and as soon as the ones from the start are verified, reads them again (from the page cache) and adds
-// them to the whole file's sha256. When the
-// last chunk arrives the sum is all but done, so finalizing a gigabyte reads nothing again. Hashing a
-// gigabyte takes about a second, twice; here it runs beside the thread that receives the chunks
-// instead of in it. Plain JavaScript: a worker is started by Node itself, under tsx or Vitest.
+// them to the whole file's sha256. When the last chunk arrives the sum is all but done, so finalizing
+// a gigabyte reads nothing again. Hashing a gigabyte takes about a second, twice; here it runs beside
+// the thread that receives the chunks instead of in it. Plain JavaScript: a worker is started by Node
+// itself, under tsx or Vitest.
 //
 // Messages: { id, op, uploadId, ... } in, { id, result } or { id, error, code } out, in order.
 import { createHash } from 'node:crypto';
@@ -16,7 +16,7 @@ const block = Buffer.allocUnsafe(BLOCK);
 /** By upload id: the file's descriptor, how many bytes from its start are hashed, and their sha256. */
 const uploads = new Map();
 
-class AssemblyError extends Error {
+class HashingError extends Error {
   constructor(code, message) {
     super(message);
     this.code = code;
@@ -53,12 +53,12 @@ const ops = {
   /** Hashes the file's bytes up to `length` (the end of the chunks verified from the start). */
   advance({ uploadId, length }) {
     const upload = uploads.get(uploadId);
-    if (!upload) throw new AssemblyError('gone', 'the upload is not open');
+    if (!upload) throw new HashingError('gone', 'the upload is not open');
     while (upload.hashed < length) {
       const n = readSync(upload.fd, block, 0, Math.min(BLOCK, length - upload.hashed), upload.hashed);
       if (n === 0) {
         ops.forget({ uploadId });
-        throw new AssemblyError('short', 'the file ended before its chunks');
+        throw new HashingError('short', 'the file ended before its chunks');
       }
       upload.hash.update(block.subarray(0, n));
       upload.hashed += n;
@@ -67,19 +67,19 @@ const ops = {
   },
 
   /**
-   * The whole file's sha256 and length, the file flushed to disk: it is about to be kept, and a kept
+   * The whole file's sha256, the file flushed to disk: it is about to be kept, and a kept
    * file is never read back against its sha256. The upload is done with here.
    */
   digest({ uploadId }) {
     const upload = uploads.get(uploadId);
-    if (!upload) throw new AssemblyError('gone', 'the upload is not open');
+    if (!upload) throw new HashingError('gone', 'the upload is not open');
     uploads.delete(uploadId);
     try {
       fdatasyncSync(upload.fd);
     } finally {
       closeSync(upload.fd);
     }
-    return { sha256: upload.hash.digest('hex'), length: upload.hashed };
+    return upload.hash.digest('hex');
   },
 
   forget({ uploadId }) {

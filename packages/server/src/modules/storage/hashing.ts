@@ -2,10 +2,10 @@
  * The sha256 sums of resumable uploads, off the thread that takes the chunks: each chunk's, once it
  * is in the upload's file (resumable-files.ts, chunks at their places in any order), and the whole
  * file's, computed while the chunks arrive: as soon as the chunks from the start are verified and
- * recorded, a worker thread (hashing-worker.mjs) reads them and adds them to the sum. When the last chunk arrives the sum is all but done, so finalizing a
- * gigabyte reads nothing again, and the hashing runs beside the thread that takes the chunks. What
- * this process knows of an upload is a speed-up only: after a restart (or in another process) the sum
- * is taken up again from the file and the chunks recorded as held.
+ * recorded, a worker thread (hashing-worker.mjs) reads them and adds them to the sum. When the last
+ * chunk arrives the sum is all but done, so finalizing a gigabyte reads nothing again. What this
+ * process knows of an upload is a speed-up only: after a restart (or in another process) the sum is
+ * taken up again from the file and the chunks recorded as held.
  */
 import { Worker } from 'node:worker_threads';
 import { chunkCount } from '@manway/core/api/media';
@@ -78,8 +78,7 @@ export class UploadHasher {
       for (const n of held) hashing.held.add(n);
       try {
         await this.advance(hashing);
-        const { sha256 } = (await this.call('digest', { uploadId: upload.id })) as { sha256: string };
-        return { sha256, path };
+        return { sha256: (await this.call('digest', { uploadId: upload.id })) as string, path };
       } catch (error) {
         if (!(error instanceof HashingError && error.code === 'short')) throw error;
         return { sha256: undefined, path };

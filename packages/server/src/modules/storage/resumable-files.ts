@@ -42,7 +42,7 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
 export class ResumableFiles {
   constructor(private readonly incoming: string) {}
 
-  dir(uploadId: string): string {
+  private dir(uploadId: string): string {
     return join(this.incoming, `resumable-${uploadId}`);
   }
 
@@ -172,7 +172,7 @@ class ChunkWriter extends Writable {
       done(new Error(`more than ${this.place.length} bytes`));
       return;
     }
-    this.writing = this.write_(buffers, bytes);
+    this.writing = this.writeAt(buffers, bytes);
     this.writing.then(() => done(), done);
   }
 
@@ -180,7 +180,8 @@ class ChunkWriter extends Writable {
     this._writev([{ chunk }], done);
   }
 
-  private async write_(buffers: Buffer[], bytes: number): Promise<void> {
+  /** Writes the buffers at the next place, then rewrites the marker when enough more arrived. */
+  private async writeAt(buffers: Buffer[], bytes: number): Promise<void> {
     for (let written = 0; written < bytes;) {
       const { bytesWritten } = await this.file.writev(
         written === 0 ? buffers : [Buffer.concat(buffers).subarray(written)],
