@@ -26,6 +26,10 @@ run(process.execPath, ['--import', 'tsx', 'packages/server/bench/forms.ts']);
 // peak memory) and 1,000 thumbnails beside bare sharp (PGlite; the kill on PostgreSQL too when
 // DATABASE_URL is set); BENCH_MEDIA_* make it smaller.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/media.ts']);
+// An XLSX of 100,000 rows × 15 columns (our writer and the whole asset-list report) beside a bare exceljs
+// streaming writer, and the PDF inspection report of 1,000 observations beside a bare pdfkit loop;
+// BENCH_REPORT_ROWS makes it smaller.
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/reports.ts']);
 // Two systems on PostgreSQL (DATABASE_URL, else the local server): getting 100,000 assets and sending
 // 5,000 inspections with 500 media files (1 GB); BENCH_SYNC_* make it smaller for a quick run.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/sync.ts']);

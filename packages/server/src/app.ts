@@ -14,6 +14,7 @@ import { sessionCookie } from './http/context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import { registerAccessControl } from './http/access';
+import { isApiPath } from './http/permissions';
 import { registerInputGuard } from './http/input-guard';
 import { RequestLog, type LoggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
@@ -33,6 +34,7 @@ import { mapRoutes } from './modules/map/routes';
 import { objectsRoutes } from './modules/objects/routes';
 import { observationsRoutes } from './modules/observations/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { syncImportRoutes } from './modules/sync-import/routes';
@@ -88,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Until the database is ready, API calls answer its state; the settings loader shows the matching page.
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions;
-    if (readiness.ready || !route.url?.startsWith('/api/') || route.config.withoutDatabase) return;
+    if (readiness.ready || !route.url || !isApiPath(route.url) || route.config.withoutDatabase) return;
     const s = readiness.state;
     if (s.status === 'failed') throw fail.coded(s.code, s.detail);
     void reply.header('retry-after', '2');
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webSyncRoutes(services.websync, services.syncAgent));
   await app.register(syncExportRoutes(services.syncExport));
   await app.register(syncImportRoutes(services.syncImport));
+  await app.register(reportsRoutes(services.reports));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
   return app;
 }

@@ -82,6 +82,7 @@ const EnvSchema = z
     MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     MEDIA_S3_PREFIX: S3Prefix.optional(),
     MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+    REPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SYNC_PAGE_SIZE: z.coerce.number().int().min(1).max(MAX_EXPORT_PAGE).default(DEFAULT_EXPORT_PAGE),
     DEFAULT_USER: z.string().trim().min(1).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -187,13 +188,19 @@ export interface Config {
   syncPageSize: number;
   /** The largest media file a sync upload may carry. */
   mediaMaxBytes: number;
+  /**
+   * How long a report's worker holds it without a sign of life (it renews as it goes); after that
+   * the generation is taken to have died with its process and is sent again.
+   */
+  reportLeaseSeconds: number;
   /** Where complete media files are kept (MEDIA_STORAGE): under DATA_DIR/media, or in a bucket. */
   mediaStorage: { driver: 'disk' } | S3MediaStorage;
   defaultUser: string | undefined;
   seedDemo: boolean;
   /**
    * With the demo town, photos and survey videos for a few inspections (made with sharp and ffmpeg
-   * at the first start); the server tests leave them out, their media store being per test file.
+   * at the first start) and the demo reports; the server tests leave them out, their media store
+   * being per test file.
    */
   seedDemoMedia: boolean;
   /** Seed of the demo town: the same seed gives the same town on every back end. */
@@ -248,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     syncAccountPassword: e.SYNC_ACCOUNT_PASSWORD,
     syncPageSize: e.SYNC_PAGE_SIZE,
     mediaMaxBytes: e.MEDIA_MAX_MB * 1024 * 1024,
+    reportLeaseSeconds: e.REPORT_LEASE_SECONDS,
     mediaStorage:
       e.MEDIA_STORAGE === 's3' && e.MEDIA_S3_BUCKET
         ? {

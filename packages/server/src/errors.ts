@@ -5,6 +5,7 @@
  */
 import type { DbStateCode, KnownErrorCode, LicensingCode } from '@manway/core/api/errors';
 import { FILTER_NAME_EXISTS_MESSAGE } from '@manway/core/api/filters';
+import { REPORT_NAME_EXISTS_MESSAGE } from '@manway/core/api/reports';
 import { WORKFLOW_ILLEGAL_TRANSITION } from '@manway/core/api/work';
 
 /** 409s: a stale version (the default), or a workflow command the object's state does not allow. */
@@ -158,6 +159,9 @@ export function problemFromDatabaseError(error: unknown): Problem | undefined {
       // Two saves of the same name racing past the service's check.
       if (e.constraint === 'saved_filters_owner_name_key') {
         return { kind: 'coded', code: 'filter/name-exists', message: FILTER_NAME_EXISTS_MESSAGE };
+      }
+      if (e.constraint === 'reports_owner_name_key') {
+        return { kind: 'coded', code: 'report/name-duplicate', message: REPORT_NAME_EXISTS_MESSAGE };
       }
       // Asset ids are unique within their type (migration 0002, assets_code_key).
       if (e.constraint === 'assets_code_key') {

@@ -10,10 +10,11 @@ import { migrate, SchemaTooNewError } from './db/migrate';
 import { judgeServerVersion, readServerVersionNum } from './db/state';
 import { DB_UNAVAILABLE_RETRY_SECONDS, isConnectionError } from './errors';
 import { startQueue, type JobQueue } from './jobs/queue';
+import { seedDemoReports, type DemoReportsSummary } from './modules/reports/demo-reports';
 import { createDemoFieldSchedules } from './modules/demo/field-schedules';
 import { FIELD_SCHEDULES_DATASET } from './modules/demo/repository';
 import type { DemoMediaSummary } from './modules/demo/demo-media';
-import { DEMO_MEDIA_DATASET, type LoadSummary } from './modules/demo/service';
+import { DEMO_MEDIA_DATASET, DEMO_REPORTS_DATASET, type LoadSummary } from './modules/demo/service';
 import { SYNC_ACCOUNT_LOGIN, toCurrentUser } from './modules/users/service';
 import type { Services } from './services';
 
@@ -57,6 +58,8 @@ export async function bringUp(
       await prepareFirstStart(services, config, log);
       const queue = await startQueue(db, services.jobHandlers, (m, e) => log.error(m, e));
       services.jobs.attach(queue);
+      // Reports a killed process was making resume now rather than at the sweeper's next minute.
+      await services.reports.sweep(0);
       readiness.state = { status: 'ready' };
       return queue;
     } catch (error) {
@@ -120,7 +123,28 @@ async function prepareFirstStart(services: Services, config: Config, log: Logger
   }
   const loaded = await services.demo.loadIfEmpty(config.demoSeed);
   if (loaded) log.info(describeLoad(loaded));
-  if (config.seedDemoMedia) await prepareDemoMedia(services, log);
+  if (!config.seedDemoMedia) return;
+  await prepareDemoMedia(services, log);
+  // Reports are files in the media store too: made where the demo's media are.
+  await prepareDemoReports(services, log);
+}
+
+async function prepareDemoReports(services: Services, log: Logger): Promise<void> {
+  const [editor, inspector] = await Promise.all([
+    services.users.findByLogin('editor'),
+    services.users.findByLogin('inspector'),
+  ]);
+  if (!editor || !inspector) return;
+  let made: DemoReportsSummary | undefined;
+  await services.demo.once(DEMO_REPORTS_DATASET, async () => {
+    made = await seedDemoReports(
+      services.reports,
+      { editor: toCurrentUser(editor), inspector: toCurrentUser(inspector) },
+      (mediaId) => services.media.process(mediaId),
+    );
+    return made;
+  });
+  if (made) log.info(`made ${made.reports.length} demo reports: ${made.reports.join(', ')}`);
 }
 
 async function prepareDemoMedia(services: Services, log: Logger): Promise<void> {

@@ -48,6 +48,8 @@ import { SyncImportService } from './modules/sync-import/service';
 import { SyncExportService } from './modules/sync-export/service';
 import { WebSyncRepository } from './modules/websync/repository';
 import { WebSyncService } from './modules/websync/service';
+import { ReportsRepository } from './modules/reports/repository';
+import { ReportsService } from './modules/reports/service';
 
 export interface Services {
   users: UsersService;
@@ -73,6 +75,7 @@ export interface Services {
   /** Attached to the queue once it has started (platform.ts). */
   jobs: LateJobSender;
   tiles: TilesService;
+  reports: ReportsService;
   jobHandlers: JobHandlers;
 }
 
@@ -131,6 +134,12 @@ export function createServices(db: Database, config: Config): Services {
     jobs,
     { office: config.office, pageSize: config.syncPageSize, media, filters, conditions: observations },
   );
+  const reports = new ReportsService(new ReportsRepository(db), {
+    filters,
+    store: media,
+    jobs,
+    leaseSeconds: config.reportLeaseSeconds,
+  });
   return {
     users,
     account,
@@ -154,6 +163,7 @@ export function createServices(db: Database, config: Config): Services {
     syncImport,
     jobs,
     tiles: new TilesService(new TilesRepository(db), objects),
+    reports,
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();
@@ -174,6 +184,12 @@ export function createServices(db: Database, config: Config): Services {
       },
       'media.sweep': async () => {
         await mediaGallery.sweep();
+      },
+      'report.generate': async ({ reportId, generation }, { signal }) => {
+        await reports.generate(reportId, generation, signal);
+      },
+      'report.sweep': async () => {
+        await reports.sweep();
       },
     },
   };

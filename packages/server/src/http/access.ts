@@ -12,7 +12,7 @@ import type { AccountService } from '../modules/account/service';
 import type { CurrentUser } from '../modules/users/service';
 import type { Readiness } from '../platform';
 import { sessionCookie } from './context';
-import { permits, ruleFor, type OwnerRule, type Rule } from './permissions';
+import { isApiPath, permits, ruleFor, type OwnerRule, type Rule } from './permissions';
 
 /** Who owns schedules and sync-agent tasks, from the module that keeps them. */
 export interface OwnerLookup {
@@ -35,7 +35,7 @@ export function registerAccessControl(
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!isApiPath(route.url)) return;
     for (const method of [route.method].flat()) {
       const rule = ruleFor(method, route.url);
       if (!rule) throw new Error(`${method} ${route.url} has no entry in the permission table (http/permissions.ts)`);

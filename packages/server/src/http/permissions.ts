@@ -220,6 +220,29 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/syncAgentTask/start': rule('websync', { owners: [{ owner: 'self', at: 'body.userId' }] }),
   'PUT /api/syncAgentTask/cancelTasks': rule('websync', { owners: [{ owner: 'sync-task', at: 'body.TaskIds' }] }),
 
+  // reports (main-app section 7): any member makes, reads and publishes reports; the service lets
+  // them change and delete only their own (administrators: everyone's), and lists others' only once
+  // published. A queue is its creator's alone.
+  'HEAD /report-api/reports/queues': rule('member', { ownRowsOnly: true }),
+  'POST /report-api/reports/queues': rule('member'),
+  'GET /report-api/reports/queues/:queueId/tasks': rule('member', { ownRowsOnly: true }),
+  'POST /report-api/reports/queues/:queueId/tasks': rule('member', { ownRowsOnly: true }),
+  'PUT /report-api/reports/queues/:queueId/tasks': rule('member', { ownObjectsOnly: { exceptFor: 'administrator' } }),
+  'DELETE /report-api/reports/queues/:queueId/tasks': rule('member', {
+    ownObjectsOnly: { exceptFor: 'administrator' },
+  }),
+  'DELETE /report-api/reports/queues/:queueId/tasks/bulk-delete': rule('member', {
+    ownObjectsOnly: { exceptFor: 'administrator' },
+  }),
+  'PUT /report-api/reports/queues/:queueId/tasks/:id/share': rule('member', {
+    ownObjectsOnly: { exceptFor: 'administrator' },
+  }),
+  'GET /report-api/reports/queues/:queueId/tasks/:id/file': rule('member', { ownRowsOnly: true }),
+  'GET /report-api/users': rule('member', { ownRowsOnly: true }),
+  'GET /report-api/reports/info/list/:type': rule('member'),
+  'GET /report-api/reports/info/formats': rule('member'),
+  'PUT /report-api/reports/info/favorite': rule('member', { ownRowsOnly: true }),
+
   // the Office's side of the sync agent (a Field system's service account)
   ...exportRoutes,
   'GET /api/sync/export/user-credentials': rule('sync-agent'),
@@ -230,6 +253,12 @@ export const PERMISSIONS: Record<string, Rule> = {
   'PUT /api/sync/media/:globalId': rule('websync'),
   'PUT /api/sync/media/:globalId/content': rule('websync'),
 };
+
+/** Where the API's calls live: the main API, and the report service's calls at the spec's paths. */
+export const API_PREFIXES = ['/api/', '/report-api/'] as const;
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
 
 /** The API's own interactive documentation and its assets, all public. */
 export const PUBLIC_PREFIX = '/api/docs';
@@ -263,8 +292,8 @@ export function permits(permission: Permission, caller: Caller | null): boolean 
   }
 }
 
-/** The rule of a matched route (HEAD follows its GET); undefined when the table has none. */
+/** The rule of a matched route (a HEAD without its own follows its GET); undefined when the table has none. */
 export function ruleFor(method: string, url: string): Rule | undefined {
   if (url === PUBLIC_PREFIX || url.startsWith(`${PUBLIC_PREFIX}/`)) return rule('public');
-  return PERMISSIONS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+  return PERMISSIONS[`${method} ${url}`] ?? (method === 'HEAD' ? PERMISSIONS[`GET ${url}`] : undefined);
 }

@@ -18,7 +18,11 @@ export type JobItem =
   /** One attempt at a media file's thumbnail and facts (media/service.ts `process`). */
   | { name: 'media.process'; data: { mediaId: number } }
   /** Sends `media.process` for pending files whose job never went (synced files) or was lost. */
-  | { name: 'media.sweep'; data: Record<string, never> };
+  | { name: 'media.sweep'; data: Record<string, never> }
+  /** One generation of a report (reports/service.ts `generate`); a later generation's job makes a retry. */
+  | { name: 'report.generate'; data: { reportId: number; generation: number } }
+  /** Sends `report.generate` again for generations whose worker died (lapsed lease) or whose job was lost. */
+  | { name: 'report.sweep'; data: Record<string, never> };
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 /** What a handler is told besides its data: `signal` aborts when the queue stops (shutdown). */
@@ -60,6 +64,7 @@ const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'media.purge-uploads', cron: '17 * * * *' },
   { name: 'websync.schedule', cron: '* * * * *' },
   { name: 'media.sweep', cron: '* * * * *' },
+  { name: 'report.sweep', cron: '* * * * *' },
 ];
 
 /**
@@ -69,6 +74,9 @@ const SCHEDULES: { name: JobName; cron: string }[] = [
  */
 const QUEUE_OPTIONS: Partial<Record<JobName, { retryLimit: number; retryDelay: number; retryBackoff: boolean }>> = {
   'media.process': { retryLimit: 2, retryDelay: 10, retryBackoff: true },
+  // A generation that throws was interrupted (shutdown): its lease lapses and the sweeper sends it
+  // again, so pg-boss need not retry it too. A report of 5,000 inspections may take many minutes.
+  'report.generate': { retryLimit: 0, retryDelay: 0, retryBackoff: false },
 };
 
 /** One queue's jobs, for the metrics. */

@@ -68,7 +68,7 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Inspections', 'Projects', 'About']);
+    ).toEqual(['Home', 'Inspections', 'Projects', 'Reports', 'About']);
     // The page's code loads on first visit.
     const heading = await screen.findByRole('heading', { level: 1, name: 'Inspections' }, { timeout: 10_000 });
     expect(heading).toBeInTheDocument();
@@ -95,6 +95,25 @@ describe('editions', () => {
     expect(await screen.findByText('No projects')).toBeInTheDocument();
   });
 
+  it.each([
+    ['web-office', <OfficeHome key="office" />, OFFICE_PAGES],
+    ['web-inspect', <InspectHome key="inspect" />, INSPECT_PAGES],
+  ] as const)('the %s edition opens the Reports page at its address', async (edition, home, pages) => {
+    localStorage.setItem('manway.reports.queue.jdoe', 'q-thisbrowser');
+    const server = new FakeServer()
+      .on('GET', '/api/settings/general', { json: generalSettings() })
+      .on('HEAD', '/report-api/reports/queues', { status: 200 })
+      .on('GET', '/report-api/reports/queues/q-thisbrowser/tasks', { json: { items: [], total: 0 } });
+    await renderEdition({ server, edition, home, pages, path: '/reports' });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+    // The page's code loads on first visit.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+    localStorage.clear();
+  });
+
   it("the inspect edition lists its Profile, not a task's page, and opens a task of My work at its address", async () => {
     const server = new FakeServer()
       .on('GET', '/api/settings/general', { json: generalSettings() })
@@ -113,7 +132,7 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Inspections', 'Profile', 'About']);
+    ).toEqual(['Home', 'Inspections', 'Reports', 'Profile', 'About']);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Inspect S-00001' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

@@ -12,6 +12,8 @@ import type { DemoRepository } from './repository';
 export const DEMO_DATASET = 'demo-town';
 /** The demo's photos and videos, made once after the demo town (a reset of the town makes them again). */
 export const DEMO_MEDIA_DATASET = 'demo-media';
+/** The demo's reports, made once at the first start (reports/demo-reports.ts). */
+export const DEMO_REPORTS_DATASET = 'demo-reports';
 
 export interface LoadSummary {
   seed: number;

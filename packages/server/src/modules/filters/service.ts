@@ -477,6 +477,67 @@ export class FiltersService {
     return { objectType: query.objectType, select: this.repo.matchingIdsSubselect(query) };
   }
 
+  // What reports read: a whole match, and a search grid's columns -----------------------------------
+
+  /** Checks a filter as a report will run it, without running it; answers the asset type it searches. */
+  async checkFilter(def: FilterDefinition, restrictions: AdditionalRestrictions | undefined, field: string) {
+    const { query } = await this.toQuery(def, field, restrictions);
+    return query.objectType;
+  }
+
+  /** Checks that the user sees the saved filter and that it is valid; answers the asset type it searches. */
+  async checkSavedFilter(userId: string, name: string, field: string): Promise<AssetKey> {
+    const row = await this.repo.visibleFilter(userId, name);
+    if (!row) throw fail.field(field, `Filter "${name}" not found.`);
+    return this.checkFilter(parseValue(FilterDefinition, row.definition, field), undefined, field);
+  }
+
+  /** Every asset a filter and its restrictions match, uncapped, in id order; an invalid one answers 400 at `field`. */
+  async matchingIds(
+    def: FilterDefinition,
+    restrictions: AdditionalRestrictions | undefined,
+    field: string,
+  ): Promise<{ objectType: AssetKey; ids: number[] }> {
+    const { query } = await this.toQuery(def, field, restrictions);
+    return { objectType: query.objectType, ids: await this.repo.assetIds(query, Number.MAX_SAFE_INTEGER) };
+  }
+
+  /** What the user's saved filter (own or shared) matches, uncapped; an unknown one answers 400 at `field`. */
+  async savedMatchingIds(
+    userId: string,
+    name: string,
+    field: string,
+  ): Promise<{ objectType: AssetKey; ids: number[] }> {
+    const row = await this.repo.visibleFilter(userId, name);
+    if (!row) throw fail.field(field, `Filter "${name}" not found.`);
+    return this.matchingIds(parseValue(FilterDefinition, row.definition, field), undefined, field);
+  }
+
+  /** The search grid's columns of an asset type by name, in the order asked; an unknown one answers 400 at `field`. */
+  async columns(objectType: AssetKey, names: readonly string[], field: string): Promise<FilterPropertyMeta[]> {
+    const byName = new Map((await this.meta(objectType)).map((m) => [m.name, m]));
+    return names.map((name, i) => {
+      const m = byName.get(name);
+      if (!m) throw fail.field(`${field}[${i}]`, `"${name}" is not a property of this asset type.`);
+      return m;
+    });
+  }
+
+  /** The values of `properties` for the assets `ids`, in id order (a batch of a report's rows). */
+  async valuesOf(objectType: AssetKey, ids: readonly number[], properties: readonly string[]): Promise<ResultRow[]> {
+    const query: AssetQuery = {
+      objectType,
+      combine: 'and',
+      conditions: [],
+      term: null,
+      searchFields: [],
+      ids: [...ids],
+      extent: null,
+    };
+    const rows = await this.repo.assetPage(query, properties, null, 0, ids.length);
+    return rows.map((r) => toRow(objectType, r));
+  }
+
   private async matchedBy(row: SavedFilterRow): Promise<number[]> {
     const def = parseValue(FilterDefinition, row.definition, 'filter');
     const { query } = await this.toQuery(def, 'filter');

@@ -35,6 +35,7 @@ import type { ObjectsService } from '../objects/service';
 import { ObjectMissingError, type ByteRange } from '../storage/objects';
 import type { MediaStore, ReceivedFile, UploadBatch } from '../storage/service';
 import type { CurrentUser } from '../users/service';
+import { contentDisposition } from '../../http/content-disposition';
 import { processImage, processVideo } from './processing';
 import type { GalleryRow, InspectionGalleryRow, MediaOwner, MediaRepository, Processed, StoredRow } from './repository';
 
@@ -480,12 +481,6 @@ export function parseRange(header: string, size: number): ByteRange | 'unsatisfi
 
 function matchesEtag(header: string, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
-
-/** RFC 6266: an ASCII fallback name and the exact name in UTF-8. */
-function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** The spec's media error codes for a store that cannot give a file's bytes. */

@@ -56,6 +56,11 @@ export class MediaStore {
     return (await this.objects.size(storageKey)) === size;
   }
 
+  /** The stored object's size, or undefined when there is none. */
+  storedSize(storageKey: string): Promise<number | undefined> {
+    return this.objects.size(storageKey);
+  }
+
   /**
    * Appends what `body` carries to the partial file at `offset` (which must be what has arrived),
    * at most `limit` bytes; a body that goes past the limit fails with what fitted kept.

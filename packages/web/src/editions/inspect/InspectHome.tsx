@@ -2,7 +2,7 @@
  * The crew's home: the map of the network with their work in the sidebar (the running session,
  * their tasks nearest first and numbered on the map, an inspection of any other asset), and
  * Inspect this asset in an asset's details. The tasks, inspections, forms and location features
- * meet here.
+ * meet here; Report… on what a search found and on a saved filter is the reports feature's.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { assignmentsOf, taskStage } from '../../features/tasks/taskLabels';
 import { useAppSelector } from '../../shell/store/hooks';
 import { Button } from '../../ui/controls/Button';
 import { NetworkMapHome } from '../NetworkMapHome';
+import { foundAssetsReport, savedFilterReport } from '../reportActions';
 import './inspect.css';
 
 const isMapLayer = (type: string): type is MapLayerId => (MAP_LAYERS as readonly string[]).includes(type);
@@ -129,6 +130,8 @@ export function InspectHome() {
           <InspectThisAsset key={`${object.type}:${object.id}`} object={object} />
         ) : null
       }
+      renderSearchResultActions={foundAssetsReport}
+      renderSavedFilterActions={savedFilterReport}
     />
   );
 }

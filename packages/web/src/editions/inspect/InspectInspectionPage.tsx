@@ -1,8 +1,9 @@
-/** An inspection of the crew's outside any task (an asset picked on the map or by its id). */
+/** An inspection of the crew's outside any task (an asset picked on the map or by its id), with Report…. */
 import { Link, useParams } from 'react-router';
 import { CrewInspection } from '../../features/inspections/components/CrewInspection';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { INSPECTION_VIEWS } from '../inspectionViews';
+import { inspectionReport } from '../reportActions';
 import { objectIdParam } from './InspectTaskPage';
 import './inspect.css';
 
@@ -14,7 +15,13 @@ export function InspectInspectionPage() {
       <Link to="/" className="mw-inspect-page__back">
         ← My work
       </Link>
-      <CrewInspection key={inspectionId} inspectionId={inspectionId} pageHeading {...INSPECTION_VIEWS} />
+      <CrewInspection
+        key={inspectionId}
+        inspectionId={inspectionId}
+        pageHeading
+        {...INSPECTION_VIEWS}
+        renderInspectionActions={inspectionReport}
+      />
     </div>
   );
 }

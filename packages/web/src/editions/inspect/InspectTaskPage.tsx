@@ -1,7 +1,7 @@
 /**
  * A task of the crew's, worked from start to end on one page: the tasks feature's start-info and
  * steps, the session manager beside them, and once created the task's inspection with its header
- * form and observations, completed from here.
+ * form and observations, completed (or reported on) from here.
  */
 import { Link, useParams } from 'react-router';
 import { CrewInspection } from '../../features/inspections/components/CrewInspection';
@@ -10,6 +10,7 @@ import { TaskWork } from '../../features/tasks/components/TaskWork';
 import { assignmentsOf } from '../../features/tasks/taskLabels';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { INSPECTION_VIEWS } from '../inspectionViews';
+import { inspectionReport } from '../reportActions';
 import './inspect.css';
 
 /** A route parameter that names an object: a positive whole number, else the page does not exist. */
@@ -28,7 +29,12 @@ export function InspectTaskPage() {
         taskId={taskId}
         renderAside={({ task }) => <SessionManager assignments={assignmentsOf([task])} />}
         renderInspection={(inspectionId) => (
-          <CrewInspection key={inspectionId} inspectionId={inspectionId} {...INSPECTION_VIEWS} />
+          <CrewInspection
+            key={inspectionId}
+            inspectionId={inspectionId}
+            {...INSPECTION_VIEWS}
+            renderInspectionActions={inspectionReport}
+          />
         )}
       />
     </div>

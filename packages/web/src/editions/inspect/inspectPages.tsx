@@ -1,3 +1,4 @@
+import { REPORTS_PAGE_PATH } from '../../features/reports/reportsLocation';
 import type { EditionPage } from '../../shell/app/editionRoutes';
 
 /** The inspect edition's own pages, each loaded when first opened. A task and an inspection are opened from My work. */
@@ -26,6 +27,14 @@ export const INSPECT_PAGES: readonly EditionPage[] = [
     lazy: async () => {
       const { InspectInspectionPage } = await import('./InspectInspectionPage');
       return { Component: InspectInspectionPage };
+    },
+  },
+  {
+    path: REPORTS_PAGE_PATH,
+    label: 'Reports',
+    lazy: async () => {
+      const { ReportsPage } = await import('../../features/reports/components/ReportsPage');
+      return { Component: ReportsPage };
     },
   },
   {

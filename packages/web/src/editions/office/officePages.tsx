@@ -1,4 +1,5 @@
 import type { EditionPage } from '../../shell/app/editionRoutes';
+import { REPORTS_PAGE_PATH } from '../../features/reports/reportsLocation';
 import { PROJECTS_PAGE_PATH } from '../../features/tasks/components/projectsLocation';
 
 /** The office edition's own pages, each loaded when first opened. */
@@ -17,6 +18,14 @@ export const OFFICE_PAGES: readonly EditionPage[] = [
     lazy: async () => {
       const { ProjectsPage } = await import('../../features/tasks/components/ProjectsPage');
       return { Component: ProjectsPage };
+    },
+  },
+  {
+    path: REPORTS_PAGE_PATH,
+    label: 'Reports',
+    lazy: async () => {
+      const { ReportsPage } = await import('../../features/reports/components/ReportsPage');
+      return { Component: ReportsPage };
     },
   },
 ];

@@ -11,9 +11,12 @@ const feature = (layer: SelectedFeature['layer'], id: number): SelectedFeature =
 
 const found = (over: Partial<FoundAssets> = {}): FoundAssets => ({
   objectType: 'Node',
+  definition: { objectType: 'Node', combine: 'and', conditions: [] },
   savedName: null,
   count: { found: 3, plusFound: false, shown: 'all', shownCount: 3 },
   ids: vi.fn(async () => ({ ids: [4, 5, 6], selectionCapExceeded: false, selectionCap: 2000 })),
+  selectedIds: [],
+  columns: null,
   ...over,
 });
 

@@ -39,3 +39,7 @@ export const CalendarIcon = (props: IconProps) => <Glyph path="M5 5h14v15H5zM5 1
 export const TrashIcon = (props: IconProps) => (
   <Glyph path="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" {...props} />
 );
+/** Outlined; a filled star (fill="currentColor") marks a favourite. */
+export const StarIcon = (props: IconProps) => (
+  <Glyph path="M12 3l2.8 5.8 6.2.9-4.5 4.4 1.1 6.2L12 17.4l-5.6 2.9 1.1-6.2L3 9.7l6.2-.9z" {...props} />
+);

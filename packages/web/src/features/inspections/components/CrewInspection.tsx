@@ -18,7 +18,7 @@ import {
   useCrewInspectionCommandMutation,
   type CrewInspectionCommand,
 } from '../api/inspectionCommands';
-import type { InspectionReviewSlots } from './InspectionReview';
+import type { InspectionActionSlots, InspectionReviewSlots } from './InspectionReview';
 import './CrewInspection.css';
 
 const COMPLETE_CONFIRM = {
@@ -42,11 +42,13 @@ export function CrewInspection({
   pageHeading = false,
   renderHeaderForm,
   renderObservations,
+  renderInspectionActions,
 }: {
   inspectionId: number;
   /** The page's own heading (an inspection outside any task), else a section of the task's page. */
   pageHeading?: boolean;
-} & InspectionReviewSlots) {
+} & InspectionReviewSlots &
+  InspectionActionSlots) {
   const titleId = useId();
   const dispatch = useAppDispatch();
   const { currentData: row, isError } = useGetInspectionQuery(inspectionId, { refetchOnMountOrArgChange: true });
@@ -108,6 +110,7 @@ export function CrewInspection({
             Take back
           </Button>
         )}
+        {renderInspectionActions?.(row)}
       </div>
       {row.review === 'rejected' && row.status === 'incomplete' && (
         <p className="mw-crew-inspection__reason" role="alert">

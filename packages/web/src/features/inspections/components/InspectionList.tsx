@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   INSPECTION_FILTER_COLUMNS,
@@ -91,6 +91,11 @@ export function bulkAcceptNotification(
   };
 }
 
+/** What the edition offers to do with the rows selected (Report…); with it, every list offers selection. */
+export interface InspectionSelectionSlots {
+  renderSelectionActions?(inspectionIds: number[], group: InspectionGroup): ReactNode;
+}
+
 /**
  * One group's list on the shared grid, paged, sorted, searched and filtered by the server. In the
  * pending list a reviewer selects rows and accepts them in one request.
@@ -99,12 +104,13 @@ export function InspectionList({
   group,
   canReview,
   inspectionHref = reviewSearch,
+  renderSelectionActions,
 }: {
   group: InspectionGroup;
   canReview: boolean;
   /** Where a row leads: the review in this page's address, unless the edition opens its own page. */
   inspectionHref?: InspectionHref;
-}) {
+} & InspectionSelectionSlots) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [view, setView] = useState(INITIAL_VIEW);
@@ -112,6 +118,7 @@ export function InspectionList({
   const { currentData: page, data: lastPage, isError } = useGetInspectionGridQuery(gridArgs(group, view));
   const [bulkAccept, { isLoading: accepting }] = useBulkAcceptInspectionsMutation();
   const bulk = group === 'pending' && canReview;
+  const selectable = bulk || renderSelectionActions !== undefined;
 
   const columns = useMemo(() => inspectionColumns(group, (row) => inspectionHref(group, row)), [group, inspectionHref]);
   const onRowClick = useCallback(
@@ -171,11 +178,18 @@ export function InspectionList({
 
   return (
     <div className="mw-inspections__list">
-      {bulk && (
+      {selectable && (
         <div className="mw-inspections__actions">
-          <Button variant="primary" disabled={selected.length === 0 || accepting} onClick={() => void acceptSelected()}>
-            {selected.length === 0 ? 'Accept selected' : `Accept ${selected.length}`}
-          </Button>
+          {renderSelectionActions?.(selected.map(Number), group)}
+          {bulk && (
+            <Button
+              variant="primary"
+              disabled={selected.length === 0 || accepting}
+              onClick={() => void acceptSelected()}
+            >
+              {selected.length === 0 ? 'Accept selected' : `Accept ${selected.length}`}
+            </Button>
+          )}
         </div>
       )}
       <Grid<InspectionListRow>
@@ -190,9 +204,9 @@ export function InspectionList({
         emptyMessage={`No ${GROUP_LABELS[group].toLowerCase()} inspections`}
         enableGlobalSearch
         enableColumnFilters
-        enableRowSelection={bulk}
-        selectedRowIds={bulk ? selected : undefined}
-        onSelectedRowIdsChange={bulk ? setSelected : undefined}
+        enableRowSelection={selectable}
+        selectedRowIds={selectable ? selected : undefined}
+        onSelectedRowIdsChange={selectable ? setSelected : undefined}
         onRowClick={onRowClick}
       />
     </div>

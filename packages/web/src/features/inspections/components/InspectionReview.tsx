@@ -20,6 +20,11 @@ export interface InspectionReviewSlots {
   renderObservations?(inspectionId: number): ReactNode;
 }
 
+/** What the edition offers to do with the inspection besides deciding on it (Report…). */
+export interface InspectionActionSlots {
+  renderInspectionActions?(inspection: InspectionListRow): ReactNode;
+}
+
 const grade = (value: number | null) => (value === null ? 'Not scored' : String(value));
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -92,12 +97,14 @@ export function InspectionReview({
   canReview,
   renderHeaderForm,
   renderObservations,
+  renderInspectionActions,
 }: {
   id: number;
   /** The list it was opened from. */
   group: InspectionGroup;
   canReview: boolean;
-} & InspectionReviewSlots) {
+} & InspectionReviewSlots &
+  InspectionActionSlots) {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const { currentData: row, isError: failed } = useGetInspectionQuery(id, { refetchOnMountOrArgChange: true });
@@ -139,6 +146,7 @@ export function InspectionReview({
   }
 
   const decidable = canReview && row.status === 'pending';
+  const extraActions = renderInspectionActions?.(row);
   return (
     <section className="mw-inspection-review" aria-labelledby={titleId}>
       {back}
@@ -147,14 +155,19 @@ export function InspectionReview({
           <h2 id={titleId}>
             Inspection of {row.assetType} {row.assetReadableId}
           </h2>
-          {decidable && (
+          {(decidable || extraActions) && (
             <div className="mw-inspection-review__actions">
-              <Button variant="primary" disabled={busy} onClick={() => void onAccept(row)}>
-                Accept
-              </Button>
-              <Button variant="danger" disabled={busy} onClick={() => setRejectOpen(true)}>
-                Reject
-              </Button>
+              {extraActions}
+              {decidable && (
+                <>
+                  <Button variant="primary" disabled={busy} onClick={() => void onAccept(row)}>
+                    Accept
+                  </Button>
+                  <Button variant="danger" disabled={busy} onClick={() => setRejectOpen(true)}>
+                    Reject
+                  </Button>
+                </>
+              )}
             </div>
           )}
         </div>

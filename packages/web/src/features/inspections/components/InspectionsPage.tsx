@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { INSPECTION_GROUPS, type InspectionGroup } from '@manway/core/api/work';
 import { useAppSelector } from '../../../shell/store/hooks';
 import { useGetInspectionGridQuery } from '../api/inspectionGrid';
-import { InspectionList } from './InspectionList';
-import { InspectionReview, type InspectionReviewSlots } from './InspectionReview';
+import { InspectionList, type InspectionSelectionSlots } from './InspectionList';
+import { InspectionReview, type InspectionActionSlots, type InspectionReviewSlots } from './InspectionReview';
 import { GROUP_LABELS } from './inspectionLabels';
 import { listSearch, readInspectionsLocation, type InspectionHref } from './inspectionsLocation';
 import './InspectionsPage.css';
@@ -56,11 +56,14 @@ function GroupTab({
  */
 export function InspectionsPage({
   inspectionHref,
+  renderSelectionActions,
   ...slots
-}: InspectionReviewSlots & {
-  /** Rows lead to the edition's own page of an inspection instead of the review here (the crew's). */
-  inspectionHref?: InspectionHref;
-}) {
+}: InspectionReviewSlots &
+  InspectionActionSlots &
+  InspectionSelectionSlots & {
+    /** Rows lead to the edition's own page of an inspection instead of the review here (the crew's). */
+    inspectionHref?: InspectionHref;
+  }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { group, inspection } = readInspectionsLocation(searchParams);
@@ -104,7 +107,13 @@ export function InspectionsPage({
         </div>
         <div role="tabpanel" id={panelId} aria-labelledby={tabId(group)} className="mw-inspections__panel">
           {/* A list of its own per group: each keeps its page, sort and filters apart. */}
-          <InspectionList key={group} group={group} canReview={canReview} inspectionHref={inspectionHref} />
+          <InspectionList
+            key={group}
+            group={group}
+            canReview={canReview}
+            inspectionHref={inspectionHref}
+            renderSelectionActions={renderSelectionActions}
+          />
         </div>
       </div>
       {inspection && (

@@ -10,59 +10,77 @@ import { serverPagedParams } from '../serverPaging';
 import type { ResultPages } from '../useResultPages';
 import type { Search } from '../useSearchRun';
 
-const SORT_PROPERTY: Record<string, string> = { readableId: 'assetId' };
+/** The grid's columns before their cells are given: the asset ID opens the asset. */
+const RESULT_COLUMNS: readonly Pick<GridColumn<ResultRow>, 'propertyPath' | 'label'>[] = [
+  { propertyPath: 'readableId', label: 'Asset ID' },
+  { propertyPath: 'properties.subtype', label: 'Subtype' },
+  { propertyPath: 'properties.material', label: 'Material' },
+  { propertyPath: 'properties.conditionGrade', label: 'Condition' },
+];
+
+/** The property a column shows, as the server names it for sorting and for reports' columns. */
+function propertyName(propertyPath: string): string {
+  const path = propertyPath.replace(/^properties\./, '');
+  return path === 'readableId' ? 'assetId' : path;
+}
+
+/** The grid's visible columns as property names, in order. */
+export const RESULT_GRID_PROPERTIES: readonly string[] = RESULT_COLUMNS.map((c) => propertyName(c.propertyPath));
 
 /** The request layer has shown a failure; a cancelled request was replaced by a newer one. */
 const ignore = () => {};
 
 /**
  * A filter's results in the grid, paged and sorted by the server, with a selection (select all asks
- * for every id, up to the cap) that the map can show alone.
+ * for every id, up to the cap) that the map can show alone. The selection is the results view's, so
+ * an edition's actions on what was found can act on it.
  */
 export function ResultGrid({
   search,
   pages,
   map,
   onOpen,
+  selected,
+  onSelectedChange: setSelected,
 }: {
   search: Search;
   pages: ResultPages;
   map: SearchMap;
   onOpen(row: ResultRow): void;
+  /** Row ids, as the grid reports them. */
+  selected: string[];
+  onSelectedChange(ids: string[]): void;
 }) {
   const [fetchResultIds] = useLazyGetResultIdsQuery();
   const [fetchMapResults] = useLazyGetFilterMapResultsQuery();
-  const [selected, setSelected] = useState<string[]>([]);
   const [capped, setCapped] = useState(false);
   const [showingSelected, setShowingSelected] = useState(false);
 
   const columns = useMemo<GridColumn<ResultRow>[]>(
-    () => [
-      {
-        propertyPath: 'readableId',
-        label: 'Asset ID',
-        cellRenderer: ({ row }) => (
-          <button type="button" className="mw-search__link" onClick={() => onOpen(row)}>
-            {row.readableId}
-          </button>
-        ),
-      },
-      { propertyPath: 'properties.subtype', label: 'Subtype' },
-      { propertyPath: 'properties.material', label: 'Material' },
-      { propertyPath: 'properties.conditionGrade', label: 'Condition' },
-    ],
+    () =>
+      RESULT_COLUMNS.map((column) =>
+        column.propertyPath === 'readableId'
+          ? {
+              ...column,
+              cellRenderer: ({ row }) => (
+                <button type="button" className="mw-search__link" onClick={() => onOpen(row)}>
+                  {row.readableId}
+                </button>
+              ),
+            }
+          : column,
+      ),
     [onOpen],
   );
 
   const { list, listPage } = pages;
   const onUpdate = (u: GridUpdate) => {
     const sort = u.sortBy?.[0];
-    const path = sort?.id.replace(/^properties\./, '');
     pages.showPage({
       page: u.page.index,
       // The grid offers 1000 a page; the server pages by at most 500.
       pageSize: Math.min(u.page.size, RESULTS_MAX_PAGE_SIZE),
-      sortBy: path && (SORT_PROPERTY[path] ?? path),
+      sortBy: sort && propertyName(sort.id),
       sortDirection: sort?.desc ? 'desc' : 'asc',
     });
   };

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import type { ResultIds, ResultRow, SearchCount } from '@manway/core/api/filters';
+import { useState, type ReactNode } from 'react';
+import type { FilterDefinition, ResultIds, ResultRow, SearchCount } from '@manway/core/api/filters';
 import type { MapResults } from '@manway/core/api/map';
 import { useLazyGetResultIdsQuery } from '../api/filterResults';
 import { Pager } from '../../../ui/pager/Pager';
@@ -14,16 +14,22 @@ import {
 import { layerOf, type SearchLayer, type SearchMap } from '../searchMap';
 import { useResultPages, type ResultPages } from '../useResultPages';
 import type { Search } from '../useSearchRun';
-import { ResultGrid } from './ResultGrid';
+import { RESULT_GRID_PROPERTIES, ResultGrid } from './ResultGrid';
 
-/** What a search found, for an edition's actions on it (the office's Plan tasks…). */
+/** What a search found, for an edition's actions on it (the office's Plan tasks…, Report…). */
 export interface FoundAssets {
   objectType: SearchLayer;
+  /** The filter the search ran. */
+  definition: FilterDefinition;
   /** The saved filter the search ran, if it ran one as saved. */
   savedName: string | null;
   count: SearchCount;
   /** Every id found, up to the selection cap (selectionCapExceeded says when there are more). */
   ids(): Promise<ResultIds>;
+  /** The rows the user selected in the results grid. */
+  selectedIds: number[];
+  /** The results grid's visible columns as property names, in order; null for a term's short list. */
+  columns: readonly string[] | null;
 }
 
 export interface ResultsViewProps {
@@ -41,13 +47,19 @@ export function ResultsView({ search, mapResults, map, onOpen, renderActions }: 
   const pages = useResultPages(search);
   const { list } = pages;
   const [loadIds] = useLazyGetResultIdsQuery();
+  // Kept here rather than in the grid, so the edition's actions above it can act on the selection.
+  const [selected, setSelected] = useState<string[]>([]);
+  const inGrid = search.mode !== 'highlight';
   const actions =
     list && list.count.found > 0
       ? renderActions?.({
           objectType: layerOf(search.definition.objectType),
+          definition: search.definition,
           savedName: search.savedName,
           count: list.count,
           ids: () => loadIds(search.definition).unwrap(),
+          selectedIds: inGrid ? selected.map(Number) : [],
+          columns: inGrid ? RESULT_GRID_PROPERTIES : null,
         })
       : null;
   const listNotice = list && tooManyInListText(list.count);
@@ -71,10 +83,17 @@ export function ResultsView({ search, mapResults, map, onOpen, renderActions }: 
           {mapCut && <p>{tooManyOnMapText(mapResults.features.length, mapResults.total, mapResults.plusFound)}</p>}
         </div>
       )}
-      {search.mode === 'highlight' ? (
-        <ResultList pages={pages} onOpen={onOpen} />
+      {inGrid ? (
+        <ResultGrid
+          search={search}
+          pages={pages}
+          map={map}
+          onOpen={onOpen}
+          selected={selected}
+          onSelectedChange={setSelected}
+        />
       ) : (
-        <ResultGrid search={search} pages={pages} map={map} onOpen={onOpen} />
+        <ResultList pages={pages} onOpen={onOpen} />
       )}
     </section>
   );

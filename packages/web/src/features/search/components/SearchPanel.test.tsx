@@ -552,6 +552,45 @@ describe('actions an edition adds', () => {
     expect(JSON.parse(sent.filter)).toMatchObject({ objectType: 'Node', term: 'MH-0007' });
   });
 
+  it("a filter's results are handed over with the filter, the grid's columns in order and the rows selected", async () => {
+    const handed: FoundAssets[] = [];
+    const { user } = await open({
+      actions: {
+        renderResultActions: (found) => {
+          handed.push(found);
+          return null;
+        },
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('1 found');
+    expect(handed.at(-1)).toMatchObject({
+      definition: { objectType: 'Node', combine: 'and', conditions: [] },
+      columns: ['assetId', 'subtype', 'material', 'conditionGrade'],
+      selectedIds: [],
+    });
+    await user.click(
+      within(screen.getByRole('table', { name: 'Search results' })).getByRole('checkbox', { name: 'Select row 1' }),
+    );
+    expect(handed.at(-1)!.selectedIds).toEqual([7]);
+  });
+
+  it("a term's short list hands over no columns and no selection", async () => {
+    const handed: FoundAssets[] = [];
+    const { user } = await open({
+      actions: {
+        renderResultActions: (found) => {
+          handed.push(found);
+          return null;
+        },
+      },
+    });
+    await user.type(screen.getByRole('searchbox'), 'MH-0007');
+    await screen.findByText('1 found');
+    expect(handed.at(-1)).toMatchObject({ columns: null, selectedIds: [] });
+  });
+
   it('nothing is offered for a search that found nothing', async () => {
     const { user } = await open({
       results: { json: list({ found: 0, plusFound: false, shown: 'all', shownCount: 0 }, []) },
