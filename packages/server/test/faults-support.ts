@@ -145,7 +145,8 @@ export class ServerProcess {
     this.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
   }
 
-  static async start(data: ServerData): Promise<ServerProcess> {
+  /** `env` adds to or overrides the variables below (a test that needs the demo town, a short lease). */
+  static async start(data: ServerData, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
     const port = await freePort();
     // Only what a shell would pass: the test runner's own variables (Vite sets BASE_URL) are config here.
     const env: NodeJS.ProcessEnv = {
@@ -159,6 +160,7 @@ export class ServerProcess {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      ...extraEnv,
     };
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN, 'start'], {
       cwd: ROOT,

@@ -103,6 +103,7 @@ export const QueueId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'A queue id has letters, digits, - and _ only.');
 export const QueueHeadQuery = z.object({ id: QueueId });
 export const CreateQueueBody = z.strictObject({ Id: QueueId });
+export const QueueInfo = z.object({ id: z.string() });
 export const QueueParams = z.object({ queueId: QueueId });
 export const ReportTaskParams = QueueParams.extend({ id: z.coerce.number().int().positive() });
 
@@ -148,6 +149,7 @@ export type UpdateReportTask = z.infer<typeof UpdateReportTask>;
 export const DeleteReportTasksQuery = z.object({
   ids: z
     .string()
+    .max(20_000)
     .regex(/^\d+(,\d+)*$/, 'Give report ids separated by commas.')
     .transform((s) => [...new Set(s.split(',').map(Number))])
     .refine((ids) => ids.length <= 1000, 'Delete at most 1000 reports at once.'),
@@ -159,8 +161,9 @@ export const ReportFilters = z.object({
   nameFilter: z.string().trim().max(200).optional(),
   /** A creator's user id; `me` is the caller (My Reports). */
   createdBy: z.string().max(64).optional(),
-  createdFrom: z.iso.datetime({ offset: true }).optional(),
-  createdTo: z.iso.datetime({ offset: true }).optional(),
+  createdFrom: z.iso.datetime({ offset: true }).max(40).optional(),
+  /** Exclusive: reports created before this instant. */
+  createdTo: z.iso.datetime({ offset: true }).max(40).optional(),
 });
 export type ReportFilters = z.infer<typeof ReportFilters>;
 
@@ -177,8 +180,10 @@ export const ReportTasksQuery = ReportFilters.extend({
   /** Only these tasks (the client polling the ones in progress). */
   ids: z
     .string()
-    .regex(/^\d+(,\d+)*$/)
+    .max(20_000)
+    .regex(/^\d+(,\d+)*$/, 'Give report ids separated by commas.')
     .transform((s) => s.split(',').map(Number))
+    .refine((ids) => ids.length <= 1000, 'Ask for at most 1000 reports at once.')
     .optional(),
 });
 export type ReportTasksQuery = z.infer<typeof ReportTasksQuery>;

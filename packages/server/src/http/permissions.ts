@@ -223,7 +223,7 @@ export const PERMISSIONS: Record<string, Rule> = {
   // reports (main-app section 7): any member makes, reads and publishes reports; the service lets
   // them change and delete only their own (administrators: everyone's), and lists others' only once
   // published. A queue is its creator's alone.
-  'HEAD /report-api/reports/queues': rule('member', { ownRowsOnly: true }),
+  'GET /report-api/reports/queues': rule('member', { ownRowsOnly: true }),
   'POST /report-api/reports/queues': rule('member'),
   'GET /report-api/reports/queues/:queueId/tasks': rule('member', { ownRowsOnly: true }),
   'POST /report-api/reports/queues/:queueId/tasks': rule('member', { ownRowsOnly: true }),
@@ -292,8 +292,8 @@ export function permits(permission: Permission, caller: Caller | null): boolean 
   }
 }
 
-/** The rule of a matched route (a HEAD without its own follows its GET); undefined when the table has none. */
+/** The rule of a matched route (HEAD follows its GET); undefined when the table has none. */
 export function ruleFor(method: string, url: string): Rule | undefined {
   if (url === PUBLIC_PREFIX || url.startsWith(`${PUBLIC_PREFIX}/`)) return rule('public');
-  return PERMISSIONS[`${method} ${url}`] ?? (method === 'HEAD' ? PERMISSIONS[`GET ${url}`] : undefined);
+  return PERMISSIONS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
 }

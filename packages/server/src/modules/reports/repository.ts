@@ -453,15 +453,22 @@ export class ReportsRepository {
       ORDER BY owner_id, id`);
   }
 
-  /** The pipes within `metres` of the asset, for its location sketch; at most 40, nearest first. */
-  async neighbours(assetId: number, metres: number): Promise<string[]> {
-    const rows = await this.db.query<{ geom: string }>(sql`
-      SELECT ST_AsGeoJSON(n.geom, 7) AS geom
-      FROM assets a JOIN assets n ON n.id <> a.id AND n.object_type IN ('section', 'lateral')
-        AND ST_DWithin(n.geom::geography, a.geom::geography, ${metres})
-      WHERE a.id = ${assetId}
-      ORDER BY n.geom <-> a.geom LIMIT 40`);
-    return rows.map((r) => r.geom);
+  /**
+   * The pipes within `metres` of each asset, for their location sketches: at most 40 each, nearest
+   * first. The box around the asset (metres as degrees of longitude at its latitude, the wider of the
+   * two) finds the candidates on the geometry index; the distance on the ground decides.
+   */
+  async neighbours(assetIds: readonly number[], metres: number): Promise<{ asset_id: string; geom: string }[]> {
+    return this.db.query(sql`
+      SELECT a.id AS asset_id, near.geom
+      FROM assets a
+      CROSS JOIN LATERAL (
+        SELECT ST_AsGeoJSON(n.geom, 7) AS geom FROM assets n
+        WHERE n.geom && ST_Expand(a.geom, ${metres} / (111320 * cos(radians(ST_Y(ST_Centroid(a.geom))))))
+          AND n.id <> a.id AND n.object_type IN ('section', 'lateral')
+          AND ST_DWithin(n.geom::geography, a.geom::geography, ${metres})
+        ORDER BY n.geom <-> a.geom LIMIT 40) near
+      WHERE a.id = ANY(${assetIds}::bigint[])`);
   }
 
   /** Assets and pipe length per condition grade (null: no completed inspection). */

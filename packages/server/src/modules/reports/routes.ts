@@ -8,6 +8,7 @@ import {
   DeleteReportTasksQuery,
   FavoriteQuery,
   QueueHeadQuery,
+  QueueInfo,
   QueueParams,
   ReportDefinitionList,
   ReportFilters,
@@ -22,6 +23,7 @@ import {
   ReportsDeleted,
   UpdateReportTask,
 } from '@manway/core/api/reports';
+import { fail } from '../../errors';
 import { contentDisposition } from '../../http/content-disposition';
 import type { CurrentUser } from '../users/service';
 import type { ReportsService } from './service';
@@ -82,18 +84,22 @@ export function reportsRoutes(reports: ReportsService) {
       },
     );
 
-    app.head(
+    app.get(
       queues,
       {
         schema: {
-          summary: "Whether the caller's report queue exists: 200, else 404",
+          summary: "Whether the caller's report queue exists (HEAD as the client asks, or GET): 200, else 404",
+          description: "Another user's queue answers 404, as if it did not exist.",
           tags,
           querystring: QueueHeadQuery,
-          response: { 200: Empty, ...errors, ...missing },
+          response: { 200: QueueInfo, ...errors, ...missing },
         },
       },
-      async (request, reply) =>
-        reply.code((await reports.queueExists(user(request), request.query.id)) ? 200 : 404).send(null),
+      async (request) => {
+        if (!(await reports.queueExists(user(request), request.query.id)))
+          throw fail.notFound('Report queue not found');
+        return { id: request.query.id };
+      },
     );
 
     app.post(

@@ -38,7 +38,7 @@ import { DocumentBuilder, type ReportSubject } from './documents/builder';
 import { DEFINITIONS, definition, FORMATS } from './definitions';
 import type { ReportRow, ReportsRepository } from './repository';
 
-/** How often a worker renews its lease and writes its progress, at most. */
+/** How often a worker renews its lease and writes its progress, at most; at least thrice a lease. */
 const RENEW_EVERY_MS = 2000;
 
 export interface ReportsDeps {
@@ -288,8 +288,9 @@ export class ReportsService {
     const onShutdown = () => stop.abort(signal.reason);
     signal.addEventListener('abort', onShutdown, { once: true });
     let lastRenewal = Date.now();
+    const renewEveryMs = Math.min(RENEW_EVERY_MS, (leaseSeconds * 1000) / 3);
     const progress = async (fraction: number) => {
-      if (Date.now() - lastRenewal < RENEW_EVERY_MS) return;
+      if (Date.now() - lastRenewal < renewEveryMs) return;
       lastRenewal = Date.now();
       const still = await this.repo.renew(reportId, generation, Math.min(0.99, Math.max(0, fraction)), leaseSeconds);
       if (!still) stop.abort(new ReportWithdrawn());

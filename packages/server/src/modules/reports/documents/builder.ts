@@ -206,25 +206,17 @@ export class DocumentBuilder {
       const photos = observations.length > 0 ? await this.repo.photos(observations.map((o) => Number(o.id))) : [];
       const photosOf = groupBy(photos, (p) => p.observation_id);
       const observationsOf = groupBy(observations, (o) => o.inspection_id);
+      const assetIds = [...new Set(facts.map((f) => Number(f.asset_id)))];
+      const neighboursOf = groupBy(await this.repo.neighbours(assetIds, SKETCH_RADIUS_M), (n) => n.asset_id);
       for (const f of facts) {
         const own = observationsOf.get(f.id) ?? [];
         yield {
           ...inspectionOf(f),
-          sketch: await this.sketchOf(f),
+          sketch: sketchOf(f, (neighboursOf.get(f.asset_id) ?? []).map((n) => coordinatesOf(n.geom))),
           observations: await Promise.all(own.map((o) => this.observationOf(o, photosOf.get(o.id) ?? []))),
         };
       }
     }
-  }
-
-  private async sketchOf(f: InspectionFactsRow): Promise<InspectionReportData['sketch']> {
-    const subject = coordinatesOf(f.geom);
-    const nodes: { code: string; at: LonLat }[] = [];
-    if (f.object_type === 'node') nodes.push({ code: f.asset_code, at: subject[0]! });
-    if (f.from_code && f.from_geom) nodes.push({ code: f.from_code, at: coordinatesOf(f.from_geom)[0]! });
-    if (f.to_code && f.to_geom) nodes.push({ code: f.to_code, at: coordinatesOf(f.to_geom)[0]! });
-    const neighbours = (await this.repo.neighbours(Number(f.asset_id), SKETCH_RADIUS_M)).map(coordinatesOf);
-    return { subject, nodes, neighbours };
   }
 
   private async observationOf(o: ObservationRow, photos: PhotoRow[]): Promise<ReportObservation> {
@@ -439,6 +431,15 @@ function inspectionOf(f: InspectionFactsRow): Omit<InspectionReportData, 'sketch
       operational: { peak: f.om_peak ?? 0, rating: f.om_rating ?? 0, index: f.om_index, quick: f.om_quick },
     },
   };
+}
+
+function sketchOf(f: InspectionFactsRow, neighbours: LonLat[][]): InspectionReportData['sketch'] {
+  const subject = coordinatesOf(f.geom);
+  const nodes: { code: string; at: LonLat }[] = [];
+  if (f.object_type === 'node') nodes.push({ code: f.asset_code, at: subject[0]! });
+  if (f.from_code && f.from_geom) nodes.push({ code: f.from_code, at: coordinatesOf(f.from_geom)[0]! });
+  if (f.to_code && f.to_geom) nodes.push({ code: f.to_code, at: coordinatesOf(f.to_geom)[0]! });
+  return { subject, nodes, neighbours };
 }
 
 /** A GeoJSON point's or line's positions as longitude/latitude pairs. */
