@@ -63,10 +63,20 @@ describe('report list filters', () => {
   });
 
   it('All Reports of any date sends no filter at all; a format and a name are sent as chosen', () => {
-    expect(reportFilters({ preset: 'all', range: {}, owner: 'all', format: null, name: '' })).toEqual({});
-    expect(reportFilters({ preset: 'all', range: {}, owner: 'all', format: 'XLS', name: 'harbour' })).toEqual({
+    expect(reportFilters({ preset: 'all', range: {}, owner: 'all', creator: null, format: null, name: '' })).toEqual(
+      {},
+    );
+    expect(
+      reportFilters({ preset: 'all', range: {}, owner: 'all', creator: null, format: 'XLS', name: 'harbour' }),
+    ).toEqual({
       format: 'XLS',
       nameFilter: 'harbour',
     });
+  });
+
+  it('All Reports of one creator sends that creator; My Reports sends the caller whatever creator was chosen', () => {
+    const base = { preset: 'all' as const, range: {}, creator: 'u-7', format: null, name: '' };
+    expect(reportFilters({ ...base, owner: 'all' })).toEqual({ createdBy: 'u-7' });
+    expect(reportFilters({ ...base, owner: 'mine' })).toEqual({ createdBy: 'me' });
   });
 });

@@ -65,6 +65,8 @@ export interface ReportListFilters {
   /** The preset's dates, as worked out when it was chosen. */
   range: CreatedRange;
   owner: ReportOwner;
+  /** With All Reports, one creator's (a user id), or anyone's. */
+  creator: string | null;
   format: ReportFormat | null;
   name: string;
 }
@@ -75,16 +77,18 @@ export function initialListFilters(now: Date, timeZone: string): ReportListFilte
     preset: 'last30Days',
     range: presetRange('last30Days', now, timeZone),
     owner: 'mine',
+    creator: null,
     format: null,
     name: '',
   };
 }
 
 /** The filters as the list and bulk-delete calls take them; `me` is the caller. */
-export function reportFilters({ range, owner, format, name }: ReportListFilters): ReportFilters {
+export function reportFilters({ range, owner, creator, format, name }: ReportListFilters): ReportFilters {
+  const createdBy = owner === 'mine' ? 'me' : creator;
   return {
     ...range,
-    ...(owner === 'mine' ? { createdBy: 'me' } : {}),
+    ...(createdBy ? { createdBy } : {}),
     ...(format ? { format } : {}),
     ...(name ? { nameFilter: name } : {}),
   };

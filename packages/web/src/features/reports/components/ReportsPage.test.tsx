@@ -138,6 +138,19 @@ describe('the report list', () => {
     expect(listQueries(server).at(-1)!.createdTo).toMatch(/-01T00:00:00\.000/);
   });
 
+  it('with All Reports, lists one creator’s reports chosen among those who made reports', async () => {
+    storeQueue();
+    const user = userEvent.setup();
+    const server = reportsServer(() => [reportTask()]);
+    await open(server);
+    expect(screen.queryByRole('combobox', { name: 'Created by' })).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'All Reports');
+    const creator = await screen.findByRole('combobox', { name: 'Created by' });
+    await within(creator).findByRole('option', { name: 'Olga Office' });
+    await user.selectOptions(creator, 'Olga Office');
+    await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ createdBy: 'u-olga' }));
+  });
+
   it('sorting by a column asks the server for that order', async () => {
     storeQueue();
     const user = userEvent.setup();

@@ -18,6 +18,7 @@ import {
   useUpdateReportTaskMutation,
 } from '../api/reportTaskCommands';
 import { REPORT_TASKS_TAG, reportTasksApi, tasksUrl, useGetReportTasksQuery } from '../api/reportTasks';
+import { useGetReportUsersQuery } from '../api/reportUsers';
 import {
   browserTimeZone,
   DATE_PRESET_LABELS,
@@ -79,7 +80,8 @@ export function ReportsPage() {
   const dispatch = useAppDispatch();
   const { apiBaseUrl } = useRuntimeConfig();
   const { queueId, failed: queueFailed } = useReportQueue();
-  const ids = { preset: useId(), owner: useId(), format: useId() };
+  const ids = { preset: useId(), owner: useId(), creator: useId(), format: useId() };
+  const creators = useGetReportUsersQuery();
   const [filters, setFilters] = useState<ReportListFilters>(() => initialListFilters(new Date(), browserTimeZone()));
   const [view, setView] = useState(INITIAL_VIEW);
   const [selected, setSelected] = useState<string[]>([]);
@@ -287,6 +289,24 @@ export function ReportsPage() {
             ))}
           </select>
         </div>
+        {filters.owner === 'all' && (
+          <div className="mw-reports__filter">
+            <label htmlFor={ids.creator}>Created by</label>
+            <select
+              id={ids.creator}
+              className="mw-compact-input"
+              value={filters.creator ?? ''}
+              onChange={(event) => changeFilters({ creator: event.target.value || null })}
+            >
+              <option value="">Anyone</option>
+              {creators.data?.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.displayName}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="mw-reports__filter">
           <label htmlFor={ids.format}>Format</label>
           <select

@@ -63,6 +63,12 @@ export function withReportService(server: FakeServer, tasks: () => ReportTask[] 
       const items = tasks().filter((task) => !ids || ids.includes(task.id));
       return { json: { items, total: items.length } };
     })
+    .on('GET', '/report-api/users', {
+      json: [
+        { id: 'u-olga', displayName: 'Olga Office' },
+        { id: 'u-erin', displayName: 'Erin Editor' },
+      ],
+    })
     .on('GET', '/report-api/reports/info/formats', {
       json: [
         { format: 'PDF', label: 'PDF document', extension: 'pdf', contentType: 'application/pdf' },
