@@ -63,6 +63,11 @@ const REPORT_COLUMNS = sql`r.id, r.queue_id, r.definition, r.name, r.format, r.o
   r.columns, r.created_by, u.display_name AS creator_name, r.created_at, r.last_downloaded_at, r.published, r.state,
   r.progress, r.error, r.generation, r.storage_key, r.size_bytes, r.version`;
 
+/** An observation with its code's label and family (`o` observations, `c` their codes). */
+const OBSERVATION_COLUMNS = sql`o.id, o.inspection_id, o.sequence, o.distance_m, o.code, c.label, c.family,
+  o.characterisation, c.characterisations ->> o.characterisation AS characterisation_label, o.quantification1,
+  o.quantification2, o.clock_from, o.clock_to, o.at_joint, o.continuous, o.continuous_group, o.grade, o.remark`;
+
 /** The list filters of spec section 9 as a condition; `me` as creator is the viewer. */
 function filterWhere(viewer: Viewer, f: ReportFilters, ids?: readonly number[]): SQL {
   const parts: SQL[] = [sql`(r.published OR r.created_by = ${viewer.userId}::uuid)`];
@@ -435,10 +440,7 @@ export class ReportsRepository {
 
   observations(inspectionIds: readonly number[]): Promise<ObservationRow[]> {
     return this.db.query<ObservationRow>(sql`
-      SELECT o.id, o.inspection_id, o.sequence, o.distance_m, o.code, c.label, c.family, o.characterisation,
-             c.characterisations ->> o.characterisation AS characterisation_label,
-             o.quantification1, o.quantification2, o.clock_from, o.clock_to, o.at_joint, o.continuous,
-             o.continuous_group, o.grade, o.remark
+      SELECT ${OBSERVATION_COLUMNS}
       FROM observations o JOIN observation_codes c ON c.standard_id = o.standard_id AND c.code = o.code
       WHERE o.inspection_id = ANY(${inspectionIds}::bigint[])
       ORDER BY o.inspection_id, o.sequence`);
@@ -502,10 +504,7 @@ export class ReportsRepository {
   /** The observations of the inspections with their asset and date, inspection by inspection. */
   listing(inspectionIds: readonly number[]): Promise<ListingRow[]> {
     return this.db.query<ListingRow>(sql`
-      SELECT o.id, o.inspection_id, o.sequence, o.distance_m, o.code, c.label, c.family, o.characterisation,
-             c.characterisations ->> o.characterisation AS characterisation_label,
-             o.quantification1, o.quantification2, o.clock_from, o.clock_to, o.at_joint, o.continuous,
-             o.continuous_group, o.grade, o.remark, a.asset_code, a.object_type, i.inspected_at
+      SELECT ${OBSERVATION_COLUMNS}, a.asset_code, a.object_type, i.inspected_at
       FROM unnest(${inspectionIds}::bigint[]) WITH ORDINALITY AS wanted(id, n)
       JOIN inspections i ON i.id = wanted.id
       JOIN assets a ON a.id = i.asset_id

@@ -212,7 +212,10 @@ export class DocumentBuilder {
         const own = observationsOf.get(f.id) ?? [];
         yield {
           ...inspectionOf(f),
-          sketch: sketchOf(f, (neighboursOf.get(f.asset_id) ?? []).map((n) => coordinatesOf(n.geom))),
+          sketch: sketchOf(
+            f,
+            (neighboursOf.get(f.asset_id) ?? []).map((n) => coordinatesOf(n.geom)),
+          ),
           observations: await Promise.all(own.map((o) => this.observationOf(o, photosOf.get(o.id) ?? []))),
         };
       }

@@ -43,6 +43,38 @@ function trimNumber(n: number): string {
   return String(Number(n.toFixed(3)));
 }
 
+// --- Shapes -----------------------------------------------------------------------------------------
+
+/** pdfkit's circle constant: a quarter circle as one cubic Bézier. */
+const KAPPA = 4.0 * ((Math.sqrt(2) - 1.0) / 3.0);
+
+/** A coordinate as pdfkit writes it. */
+function n(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/**
+ * The path `pdf.circle` makes, written in one go: reports draw a marker or dot per observation,
+ * thousands of them, and pdfkit would add each of the six path operators on its own.
+ */
+export function circle(pdf: Pdf, cx: number, cy: number, r: number): Pdf {
+  const x = cx - r;
+  const y = cy - r;
+  const o = r * KAPPA;
+  const xe = x + r * 2;
+  const ye = y + r * 2;
+  const xm = x + r;
+  const ym = y + r;
+  return pdf.addContent(
+    `${n(x)} ${n(ym)} m\n` +
+      `${n(x)} ${n(ym - o)} ${n(xm - o)} ${n(y)} ${n(xm)} ${n(y)} c\n` +
+      `${n(xm + o)} ${n(y)} ${n(xe)} ${n(ym - o)} ${n(xe)} ${n(ym)} c\n` +
+      `${n(xe)} ${n(ym + o)} ${n(xm + o)} ${n(ye)} ${n(xm)} ${n(ye)} c\n` +
+      `${n(xm - o)} ${n(ye)} ${n(x)} ${n(ym + o)} ${n(x)} ${n(ym)} c\n` +
+      'h',
+  );
+}
+
 // --- Location sketch --------------------------------------------------------------------------------
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -171,6 +203,7 @@ export interface PipeGraphic {
 }
 
 const LEGEND_HEIGHT = 14;
+const MARKER_OUTLINE = '#3b4650';
 const LABEL_ROW = 8;
 const BAND_HEIGHT = 24;
 const RULER_HEIGHT = 14;
@@ -302,13 +335,22 @@ function drawBand(
     pdf.restore();
   }
 
+  // A dense survey has hundreds of markers: the outline and fill are set only when they change.
+  let outlined = false;
+  let fill: string | null = null;
   for (const o of observations) {
     const mx = xOf(o.distanceM);
     const colour = gradeColour(g.normalise(o.grade));
     if (o.clockTo !== null && o.clockFrom !== null) {
       pdf.moveTo(mx, yOf(o.clockFrom)).lineTo(mx, yOf(o.clockTo)).lineWidth(0.8).strokeColor(colour).stroke();
+      outlined = false;
     }
-    pdf.circle(mx, yOf(o.clockFrom), 2.6).lineWidth(0.4).fillAndStroke(colour, '#3b4650');
+    if (!outlined) {
+      pdf.lineWidth(0.4).strokeColor(MARKER_OUTLINE);
+      outlined = true;
+    }
+    if (colour !== fill) pdf.fillColor((fill = colour));
+    circle(pdf, mx, yOf(o.clockFrom), 2.6).fillAndStroke();
   }
   pdf.restore();
 
@@ -325,8 +367,11 @@ function drawCodeLabels(
 ): void {
   const rowEnds = [-Infinity, -Infinity];
   const sorted = [...observations].sort((a, b) => a.distanceM - b.distanceM);
+  // A survey uses a handful of codes many times over.
+  const widths = new Map<string, number>();
   for (const o of sorted) {
-    const w = textWidth(pdf, o.code, { size: 6 });
+    let w = widths.get(o.code);
+    if (w === undefined) widths.set(o.code, (w = textWidth(pdf, o.code, { size: 6 })));
     const left = Math.min(area.x + area.width - w, Math.max(area.x, xOf(o.distanceM) - w / 2));
     const row = rowEnds.findIndex((end) => left >= end + 2);
     if (row === -1) continue;

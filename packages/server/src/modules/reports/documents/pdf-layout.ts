@@ -71,8 +71,8 @@ function applyFont(pdf: Pdf, style: TextStyle): void {
 export function textHeight(pdf: Pdf, text: string, width: number, style: TextStyle = {}): number {
   applyFont(pdf, style);
   const safe = winAnsi(text);
-  const lines = unwrappedLines(pdf, style, safe, width);
-  if (lines !== null) return lines.length * pdf.currentLineHeight(true);
+  const lines = linesOf(pdf, style, safe, width);
+  if (lines !== null) return lines.text.length * pdf.currentLineHeight(true);
   return pdf.heightOfString(safe, { width, lineGap: 0 });
 }
 
@@ -84,7 +84,9 @@ export function lineHeight(pdf: Pdf, style: TextStyle = {}): number {
 
 export function textWidth(pdf: Pdf, text: string, style: TextStyle = {}): number {
   applyFont(pdf, style);
-  return pdf.widthOfString(winAnsi(text));
+  const size = style.size ?? 9;
+  measureLine(pdf, metricsOf(style), winAnsi(text), size);
+  return measured.width * size;
 }
 
 /**
@@ -100,17 +102,12 @@ export function drawText(
   width: number,
   style: TextStyle & { maxHeight?: number } = {},
 ): void {
-  applyFont(pdf, style);
   pdf.fillColor(style.color ?? INK.text);
-  placeText(pdf, text, x, y, width, style);
+  writeText(pdf, text, x, y, width, style);
 }
 
-/**
- * `drawText` in the font already set and the fill colour already chosen. Text whose lines all fit
- * goes straight onto the page, line by line, as pdfkit's line wrapper would have put it; anything
- * that needs wrapping or cutting goes through the wrapper.
- */
-function placeText(
+/** `drawText` in the fill colour already set. */
+function writeText(
   pdf: Pdf,
   text: string,
   x: number,
@@ -118,87 +115,263 @@ function placeText(
   width: number,
   style: TextStyle & { maxHeight?: number },
 ): void {
+  const { safe, lines } = prepareText(pdf, text, width, style);
+  placeText(pdf, safe, lines, x, y, width, style);
+}
+
+/** Text made ready to place: in WinAnsi, and laid out (null: by pdfkit's wrapper). */
+interface PreparedText {
+  safe: string;
+  lines: Lines | null;
+}
+
+/** Sets the style's font and lays `text` out in it. */
+function prepareText(pdf: Pdf, text: string, width: number, style: TextStyle & { maxHeight?: number }): PreparedText {
+  applyFont(pdf, style);
   const safe = winAnsi(text.trim());
+  return { safe, lines: layOut(pdf, style, safe, width, style.maxHeight) };
+}
+
+/**
+ * Text broken into lines as pdfkit's wrapper would break it, with the width (in points) each line
+ * is aligned by.
+ */
+interface Lines {
+  text: string[];
+  widths: number[];
+}
+
+/**
+ * The lines `drawText` can put down itself: null when the text needs pdfkit's wrapper, which wraps
+ * long lines and cuts (with an ellipsis) text taller than `maxHeight` (one line when omitted). The
+ * pdf's font must already be the style's.
+ */
+function layOut(pdf: Pdf, style: TextStyle, safe: string, width: number, maxHeight?: number): Lines | null {
+  // A second line in one-line text is cut, with an ellipsis.
+  if (maxHeight === undefined && safe.includes('\n')) return null;
+  const lines = linesOf(pdf, style, safe, width);
+  if (lines === null) return null;
   const lh = pdf.currentLineHeight(true);
-  // A little over whole lines, so rounding never drops the last line that fits.
-  const height = Math.max(lh, style.maxHeight ?? lh) + lh * 0.4;
+  // Whole lines only: the wrapper cuts the text above the first line that does not fit.
+  return lines.text.length * lh > boxHeight(lh, maxHeight) - lh * 0.2 ? null : lines;
+}
+
+/** A little over whole lines, so rounding never drops the last line that fits. */
+function boxHeight(lh: number, maxHeight: number | undefined): number {
+  return Math.max(lh, maxHeight ?? lh) + lh * 0.4;
+}
+
+/**
+ * Puts `safe` (WinAnsi, trimmed) down in the font and fill colour already set: laid out, line by
+ * line where pdfkit's wrapper would have put each line; otherwise through the wrapper.
+ */
+function placeText(
+  pdf: Pdf,
+  safe: string,
+  lines: Lines | null,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle & { maxHeight?: number },
+): void {
+  const lh = pdf.currentLineHeight(true);
   const align = style.align ?? 'left';
-  const lines = style.maxHeight === undefined && safe.includes('\n') ? null : unwrappedLines(pdf, style, safe, width);
-  // Whole lines only: the wrapper would cut the text (with an ellipsis) above a line that does not fit.
-  if (lines === null || lines.length * lh > height - lh * 0.2) {
-    pdf.text(safe, x, y, { width, height, ellipsis: true, align, lineGap: 0 });
+  if (lines === null) {
+    pdf.text(safe, x, y, { width, height: boxHeight(lh, style.maxHeight), ellipsis: true, align, lineGap: 0 });
     return;
   }
-  lines.forEach((line, i) => {
-    if (line.length === 0) return;
+  for (let i = 0; i < lines.text.length; i++) {
+    const line = lines.text[i]!;
+    if (line.length === 0) continue;
+    const lineWidth = lines.widths[i]!;
     let at = x;
-    if (align !== 'left') {
-      const free = width - pdf.widthOfString(align === 'right' ? line.trimEnd() : line);
-      at += align === 'right' ? free : free / 2;
-    }
-    pdf.text(line, at, y + i * lh, { lineBreak: false });
-  });
+    if (align === 'center') at += (width - lineWidth) / 2;
+    else if (align === 'right') at += width - lineWidth;
+    // As pdfkit's wrapper does, the line goes to pdfkit with its width measured: not measured again.
+    const options = { lineBreak: false, textWidth: lineWidth };
+    pdf.text(line, at, y + i * lh, options as PDFKit.Mixins.TextOptions);
+  }
+}
+
+/** The width pdfkit's wrapper gives a line of words: each word with its spaces, measured alone. */
+function wordsWidth(pdf: Pdf, line: string): number {
+  let width = 0;
+  for (const word of line.match(/ +|[^ ]+ */g)!) width += float32AtMost(pdf.widthOfString(word));
+  return width;
+}
+
+function textWidthIn(pdf: Pdf, style: TextStyle, safe: string): number {
+  const size = style.size ?? 9;
+  measureLine(pdf, metricsOf(style), safe, size);
+  return measured.width * size;
 }
 
 // --- Line fitting -----------------------------------------------------------------------------------
 
-/** Per font: each character's advance and its positive kerning after each character, per point. */
+/**
+ * Per font, per point of size: each character's advance, and the kerning of each pair, as pdfkit
+ * measures them (NaN until first needed). WinAnsi text is Latin-1 but for a few punctuation marks,
+ * whose pairs go to the map.
+ */
 interface Metrics {
-  advance: Map<number, number>;
-  kernUp: Map<number, number>;
+  advance: Float64Array;
+  /** By the first character of the pair (Latin-1), then the second. */
+  kern: (Float64Array | undefined)[];
+  kernBeyond: Map<number, number>;
 }
 
+/** The standard fonts' metrics are the same in every document. */
 const METRICS = new Map<string, Metrics>();
+/** Above every WinAnsi character (the highest is ™, U+2122). */
+const CHARACTERS = 0x2200;
 
-/**
- * The lines of `text` (already WinAnsi) when every one of them fits `width` unwrapped, else null.
- * A line fits when even its widest reading does: pdfkit's wrapper measures word by word, without the
- * kerning between words, so the bound counts every character's advance plus every positive kerning
- * pair and no negative one. The pdf's font must already be the style's.
- */
-function unwrappedLines(pdf: Pdf, style: TextStyle, text: string, width: number): string[] | null {
-  if (text.length === 0) return [];
-  // The wrapper breaks at a newline; a newline at the very end starts no line of its own.
-  const lines = text.split('\n');
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const size = style.size ?? 9;
-  const limit = width / size - 1e-4;
+function metricsOf(style: TextStyle): Metrics {
   const fontName = FONT[style.font ?? 'regular'];
   let metrics = METRICS.get(fontName);
-  if (!metrics) METRICS.set(fontName, (metrics = { advance: new Map(), kernUp: new Map() }));
-  for (const line of lines) {
-    if (widthBound(pdf, metrics, line, size) > limit) return null;
+  if (!metrics) {
+    metrics = { advance: new Float64Array(CHARACTERS).fill(NaN), kern: [], kernBeyond: new Map() };
+    METRICS.set(fontName, metrics);
+  }
+  return metrics;
+}
+
+/**
+ * The lines of `safe` (WinAnsi) with their widths, as pdfkit's wrapper would break them, or null
+ * when unsure. Each paragraph (the wrapper breaks at a newline) is one line when even its widest
+ * reading fits: the wrapper measures word by word, without the kerning between words, so only
+ * positive kerning counts. A wider paragraph of plain words is broken between words here as the
+ * wrapper breaks it; anything else (hyphens, dashes, long words) is left to the wrapper.
+ */
+function linesOf(pdf: Pdf, style: TextStyle, safe: string, width: number): Lines | null {
+  const lines = breakLines(pdf, style, safe, width);
+  if (lines === null || (style.align ?? 'left') === 'left') return lines;
+  // Aligned as the wrapper aligns: a centred line on its words' widths (each word with its spaces,
+  // measured alone), a line to the right on its width without the spaces at its end.
+  for (let i = 0; i < lines.text.length; i++) {
+    const line = lines.text[i]!;
+    if (style.align === 'center' && line.includes(' ')) lines.widths[i] = wordsWidth(pdf, line);
+    else if (style.align === 'right' && /\s$/.test(line)) lines.widths[i] = textWidthIn(pdf, style, line.trimEnd());
   }
   return lines;
 }
 
-/** The widest the wrapper can measure `line`, per point of font size. */
-function widthBound(pdf: Pdf, metrics: Metrics, line: string, size: number): number {
-  let total = 0;
+function breakLines(pdf: Pdf, style: TextStyle, safe: string, width: number): Lines | null {
+  const lines: Lines = { text: [], widths: [] };
+  if (safe.length === 0) return lines;
+  const paragraphs = safe.includes('\n') ? safe.split('\n') : [safe];
+  // A newline at the very end starts no line of its own.
+  if (paragraphs.length > 1 && paragraphs[paragraphs.length - 1] === '') paragraphs.pop();
+  const size = style.size ?? 9;
+  const limit = width / size - 1e-4;
+  const metrics = metricsOf(style);
+  for (const paragraph of paragraphs) {
+    measureLine(pdf, metrics, paragraph, size);
+    if (measured.widest <= limit) {
+      lines.text.push(paragraph);
+      lines.widths.push(measured.width * size);
+    } else if (!PLAIN_WORDS.test(paragraph) || !breakWords(pdf, paragraph, width, lines)) {
+      return null;
+    }
+  }
+  return lines;
+}
+
+/**
+ * Words of letters and digits, perhaps in parentheses, perhaps followed by a comma, full stop,
+ * colon or semicolon, between spaces: text pdfkit's line breaker breaks only after the spaces.
+ */
+const PLAIN_WORDS =
+  /^\(?[0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]+\)?[.,:;]?(?: +\(?[0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]+\)?[.,:;]?)*$/;
+
+/**
+ * Breaks `paragraph` (plain words) into `lines` as pdfkit's wrapper does: each word with the
+ * spaces after it, measured by pdfkit and rounded as the wrapper rounds, onto the line while it
+ * fits. False (with `lines` unusable) when a word alone is wider than the line: the wrapper splits
+ * such words.
+ */
+function breakWords(pdf: Pdf, paragraph: string, width: number, lines: Lines): boolean {
+  let line = '';
+  let lineWidth = 0;
+  let spaceLeft = width;
+  for (const word of paragraph.match(/[^ ]+ */g)!) {
+    const w = float32AtMost(pdf.widthOfString(word));
+    if (w > width) return false;
+    if (w <= spaceLeft) {
+      line += word;
+      lineWidth += w;
+      spaceLeft -= w;
+    } else {
+      lines.text.push(line);
+      lines.widths.push(lineWidth);
+      line = word;
+      lineWidth = w;
+      spaceLeft = width - w;
+    }
+  }
+  lines.text.push(line);
+  lines.widths.push(lineWidth);
+  return true;
+}
+
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+
+/** The largest single-precision number not above `n`: how pdfkit's wrapper rounds a word's width. */
+function float32AtMost(n: number): number {
+  const rounded = Math.fround(n);
+  if (rounded <= n) return rounded;
+  F32[0] = n;
+  U32[0] = n <= 0 ? U32[0]! + 1 : U32[0]! - 1;
+  return F32[0]!;
+}
+
+/** What `measureLine` found, per point of font size. */
+const measured = {
+  /** As pdfkit's `widthOfString` gives it. */
+  width: 0,
+  /** The most pdfkit's wrapper can measure it as (positive kerning only); Infinity when unsure. */
+  widest: 0,
+};
+
+/** Measures `line` (WinAnsi) through pdfkit, a character or a pair at a time, remembered. */
+function measureLine(pdf: Pdf, metrics: Metrics, line: string, size: number): void {
+  let width = 0;
+  let widest = 0;
   let previous = -1;
+  let previousAdvance = 0;
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
     // A soft hyphen changes how the wrapper measures; such lines take the wrapper's own path.
-    if (c === 0xad) return Infinity;
-    let advance = metrics.advance.get(c);
-    if (advance === undefined) {
+    if (c === 0xad) widest = Infinity;
+    let advance = c < CHARACTERS ? metrics.advance[c]! : NaN;
+    if (Number.isNaN(advance)) {
       advance = pdf.widthOfString(String.fromCharCode(c)) / size;
-      metrics.advance.set(c, advance);
+      if (c < CHARACTERS) metrics.advance[c] = advance;
     }
-    total += advance;
+    width += advance;
+    widest += advance;
     if (previous >= 0) {
-      const pair = previous * 0x10000 + c;
-      let kern = metrics.kernUp.get(pair);
-      if (kern === undefined) {
-        const both = pdf.widthOfString(String.fromCharCode(previous, c)) / size;
-        kern = Math.max(0, both - metrics.advance.get(previous)! - advance);
-        metrics.kernUp.set(pair, kern);
+      let after: Float64Array | undefined;
+      if (previous < 0x100 && c < 0x100) {
+        after = metrics.kern[previous];
+        if (!after) metrics.kern[previous] = after = new Float64Array(0x100).fill(NaN);
       }
-      total += kern;
+      let kern = after ? after[c]! : (metrics.kernBeyond.get(previous * 0x10000 + c) ?? NaN);
+      if (Number.isNaN(kern)) {
+        kern = pdf.widthOfString(String.fromCharCode(previous, c)) / size - previousAdvance - advance;
+        // Rounding leaves dust where there is no kerning.
+        if (Math.abs(kern) < 1e-9) kern = 0;
+        if (after) after[c] = kern;
+        else metrics.kernBeyond.set(previous * 0x10000 + c, kern);
+      }
+      width += kern;
+      if (kern > 0) widest += kern;
     }
     previous = c;
+    previousAdvance = advance;
   }
-  return total;
+  measured.width = width;
+  measured.widest = widest;
 }
 
 // --- Formats ----------------------------------------------------------------------------------------
@@ -324,7 +497,14 @@ export interface FooterText {
  * Where the next thing goes: a cursor down the current page's content box. Every page pdfkit adds
  * gets its number and footer here, as it is added.
  */
+const FOOTER = {
+  page: { size: 7.5 },
+  generated: { size: 7.5, align: 'center' },
+  title: { size: 7.5, align: 'right' },
+} satisfies Record<string, TextStyle>;
+
 export class PageFlow {
+  private footerLines: { generated: PreparedText; title: PreparedText } | undefined;
   /** Pages so far; the current page's number. */
   pages = 0;
   y: number = PAGE_MARGIN.top;
@@ -371,10 +551,18 @@ export class PageFlow {
       .lineWidth(0.5)
       .strokeColor(INK.rule)
       .stroke();
-    const style: TextStyle = { size: 7.5, color: INK.muted };
-    drawText(pdf, `Page ${this.pages}`, this.left, y, 70, style);
-    drawText(pdf, this.footer.generated, this.left + 75, y, this.width - 150 - 75, { ...style, align: 'center' });
-    drawText(pdf, this.footer.title, this.left + this.width - 145, y, 145, { ...style, align: 'right' });
+    pdf.fillColor(INK.muted);
+    writeText(pdf, `Page ${this.pages}`, this.left, y, 70, FOOTER.page);
+    // The same on every page: laid out once.
+    const generatedWidth = this.width - 150 - 75;
+    this.footerLines ??= {
+      generated: prepareText(pdf, this.footer.generated, generatedWidth, FOOTER.generated),
+      title: prepareText(pdf, this.footer.title, 145, FOOTER.title),
+    };
+    applyFont(pdf, FOOTER.page);
+    const { generated, title } = this.footerLines;
+    placeText(pdf, generated.safe, generated.lines, this.left + 75, y, generatedWidth, FOOTER.generated);
+    placeText(pdf, title.safe, title.lines, this.left + this.width - 145, y, 145, FOOTER.title);
     pdf.restore();
   }
 
@@ -411,6 +599,22 @@ export interface TextCell {
 
 export type Cell = string | TextCell | DrawnCell;
 
+/** What the rows drawn back to back have set: the text's fill colour, and the rules' pen. */
+interface RowState {
+  fill: string | null;
+  ruled: boolean;
+}
+
+/** A text cell measured for its row. */
+interface LaidOutText {
+  safe: string;
+  lines: Lines | null;
+  height: number;
+  wrap: boolean;
+  style: TextStyle;
+  colour: string;
+}
+
 const CELL_PADDING = 3;
 
 /**
@@ -422,6 +626,7 @@ export class Table {
   private rowIndex = 0;
   private readonly headerHeight: number;
   private readonly totalWidth: number;
+  private headerCells: PreparedText[] | undefined;
 
   constructor(
     private readonly flow: PageFlow,
@@ -448,57 +653,89 @@ export class Table {
     return this.headerHeight + lineHeight(this.flow.pdf, { size: this.style.size }) + 2 * CELL_PADDING;
   }
 
+  /** Draws one row; see `rows`. */
   row(cells: Cell[]): void {
+    this.rows([cells]);
+  }
+
+  /**
+   * Draws rows back to back. Nothing else draws between them, so the fill colour of their text and
+   * the rules' pen are set once for them all (and again on each new page); everything else that
+   * draws (stripes, drawn cells) does so in a graphics state of its own, which leaves them be.
+   */
+  rows(rows: Iterable<Cell[]>): void {
+    const state: RowState = { fill: null, ruled: false };
+    for (const cells of rows) this.drawRow(cells, state);
+  }
+
+  private drawRow(cells: Cell[], state: RowState): void {
     const flow = this.flow;
     const pdf = flow.pdf;
     const maxRow = flow.bodyHeight - this.headerHeight;
-    const height = Math.min(maxRow, Math.max(...cells.map((c, i) => this.cellHeight(c, i))) + 2 * CELL_PADDING);
+    // Each text cell is measured once, for the row's height and for drawing it.
+    const laid = cells.map((cell, i) => this.layOutCell(cell, i));
+    let tallest = 0;
+    for (const cell of laid) tallest = Math.max(tallest, cell.height);
+    const height = Math.min(maxRow, tallest + 2 * CELL_PADDING);
     if (this.headerOnPage !== flow.pages || flow.y + height > flow.bottom) {
       if (flow.ensure(this.headerHeight + height)) this.rowIndex = 0;
       this.drawHeader();
+      // A new page starts from pdfkit's defaults; the header leaves its text colour.
+      state.fill = INK.text;
+      state.ruled = false;
     }
     const y = flow.y;
     const totalWidth = this.totalWidth;
-    if (this.rowIndex++ % 2 === 1) pdf.rect(this.x, y, totalWidth, height).fillColor(INK.stripe).fill();
-    // The fill colour this row last set for text: cells in the same colour need not set it again.
-    let fill: string | null = null;
+    if (this.rowIndex++ % 2 === 1) {
+      pdf.save();
+      pdf.rect(this.x, y, totalWidth, height).fillColor(INK.stripe).fill();
+      pdf.restore();
+    }
     let x = this.x;
-    cells.forEach((cell, i) => {
+    const innerHeight = height - 2 * CELL_PADDING;
+    for (let i = 0; i < laid.length; i++) {
+      const cell = laid[i]!;
       const column = this.columns[i]!;
       const inner = column.width - 2 * CELL_PADDING;
-      if (typeof cell === 'object' && 'draw' in cell) {
-        cell.draw(x + CELL_PADDING, y + CELL_PADDING, inner, height - 2 * CELL_PADDING);
-        fill = null; // whatever the cell drew with is unknown
+      if ('draw' in cell) {
+        pdf.save();
+        cell.draw(x + CELL_PADDING, y + CELL_PADDING, inner, innerHeight);
+        pdf.restore();
       } else {
-        const c = typeof cell === 'string' ? { text: cell } : cell;
-        const style: TextStyle & { maxHeight?: number } = {
-          size: this.style.size,
-          font: c.font,
-          align: column.align,
-          maxHeight: c.wrap ? height - 2 * CELL_PADDING : undefined,
-        };
-        const colour = c.color ?? INK.text;
+        const style = cell.wrap ? { ...cell.style, maxHeight: innerHeight } : cell.style;
         applyFont(pdf, style);
-        if (colour !== fill) pdf.fillColor((fill = colour));
-        placeText(pdf, c.text, x + CELL_PADDING, y + CELL_PADDING, inner, style);
+        if (cell.colour !== state.fill) pdf.fillColor((state.fill = cell.colour));
+        // A wrapped cell cut short by a row taller than the page goes to the wrapper, to be cut.
+        const lines = cell.wrap && cell.height > innerHeight ? null : cell.lines;
+        placeText(pdf, cell.safe, lines, x + CELL_PADDING, y + CELL_PADDING, inner, style);
       }
       x += column.width;
-    });
+    }
+    if (!state.ruled) {
+      pdf.lineWidth(0.4).strokeColor(INK.rule);
+      state.ruled = true;
+    }
     pdf
       .moveTo(this.x, y + height)
       .lineTo(this.x + totalWidth, y + height)
-      .lineWidth(0.4)
-      .strokeColor(INK.rule)
       .stroke();
     flow.y = y + height;
   }
 
-  private cellHeight(cell: Cell, column: number): number {
-    if (typeof cell === 'object' && 'draw' in cell) return cell.height;
+  private layOutCell(cell: Cell, column: number): DrawnCell | LaidOutText {
+    if (typeof cell === 'object' && 'draw' in cell) return cell;
     const c = typeof cell === 'string' ? { text: cell } : cell;
-    const style = { size: this.style.size, font: c.font };
-    if (!c.wrap) return lineHeight(this.flow.pdf, style);
-    return textHeight(this.flow.pdf, c.text.trim(), this.columns[column]!.width - 2 * CELL_PADDING, style);
+    const pdf = this.flow.pdf;
+    const style: TextStyle = { size: this.style.size, font: c.font, align: this.columns[column]!.align };
+    const width = this.columns[column]!.width - 2 * CELL_PADDING;
+    applyFont(pdf, style);
+    const safe = winAnsi(c.text.trim());
+    const wrap = c.wrap ?? false;
+    const lines = layOut(pdf, style, safe, width, wrap ? Infinity : undefined);
+    const lh = pdf.currentLineHeight(true);
+    let height = lh;
+    if (wrap) height = lines ? lines.text.length * lh : pdf.heightOfString(safe, { width, lineGap: 0 });
+    return { safe, lines, height, wrap, style, colour: c.color ?? INK.text };
   }
 
   private drawHeader(): void {
@@ -508,14 +745,25 @@ export class Table {
     const totalWidth = this.totalWidth;
     pdf.rect(this.x, y, totalWidth, this.headerHeight).fillColor(INK.headerFill).fill();
     let x = this.x;
-    for (const column of this.columns) {
-      drawText(pdf, column.header, x + CELL_PADDING, y + CELL_PADDING, column.width - 2 * CELL_PADDING, {
+    pdf.fillColor(INK.text);
+    applyFont(pdf, this.bold);
+    // The same on every page: laid out once.
+    this.headerCells ??= this.columns.map((column) =>
+      prepareText(pdf, column.header, column.width - 2 * CELL_PADDING, {
+        ...this.bold,
+        align: column.align,
+        maxHeight: this.headerHeight,
+      }),
+    );
+    this.columns.forEach((column, i) => {
+      const { safe, lines } = this.headerCells![i]!;
+      placeText(pdf, safe, lines, x + CELL_PADDING, y + CELL_PADDING, column.width - 2 * CELL_PADDING, {
         ...this.bold,
         align: column.align,
         maxHeight: this.headerHeight,
       });
       x += column.width;
-    }
+    });
     flow.y = y + this.headerHeight;
     this.headerOnPage = flow.pages;
   }

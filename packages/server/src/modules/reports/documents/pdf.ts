@@ -14,7 +14,7 @@ import type {
   ReportObservation,
   ReportPhoto,
 } from './model';
-import { drawPipeGraphic, drawSketch, gradeColour, pipeGraphicHeight, type PipeGraphic } from './pdf-drawing';
+import { circle, drawPipeGraphic, drawSketch, gradeColour, pipeGraphicHeight, type PipeGraphic } from './pdf-drawing';
 import {
   drawText,
   formatDate,
@@ -224,8 +224,7 @@ function drawSketchAndScores(flow: PageFlow, inspection: InspectionReportData): 
     formatNumber(s.index, 2),
     s.quick ?? '–',
   ];
-  scores.row(scoreRow('Structural', inspection.scores.structural));
-  scores.row(scoreRow('O&M', inspection.scores.operational));
+  scores.rows([scoreRow('Structural', inspection.scores.structural), scoreRow('O&M', inspection.scores.operational)]);
   flow.y = top + titleHeight + SKETCH.height + 12;
 }
 
@@ -259,19 +258,25 @@ async function drawObservations(
     flow.y += 14;
     return;
   }
-  for (const [i, o] of observations.entries()) {
-    // Let the file catch up (and notice an abort) every few rows of a long inspection.
-    if (i % 25 === 24) await breathe();
-    table.row([
-      String(o.sequence),
-      formatNumber(o.distanceM, 2),
-      { text: o.code, font: 'bold' },
-      { text: describe(o), wrap: true },
-      gradeCell(flow.pdf, o.grade, normalise(o.grade)),
-      photoCell(flow.pdf, o.photos),
-    ]);
+  // Drawn a batch at a time; between batches the file catches up (and an abort is noticed).
+  for (let start = 0; start < observations.length; start += ROWS_PER_BATCH) {
+    if (start > 0) await breathe();
+    const batch = observations.slice(start, start + ROWS_PER_BATCH);
+    table.rows(
+      batch.map((o): Cell[] => [
+        String(o.sequence),
+        formatNumber(o.distanceM, 2),
+        { text: o.code, font: 'bold' },
+        { text: describe(o), wrap: true },
+        gradeCell(flow.pdf, o.grade, normalise(o.grade)),
+        photoCell(flow.pdf, o.photos),
+      ]),
+    );
   }
 }
+
+/** Rows drawn between two chances for the file to catch up. */
+const ROWS_PER_BATCH = 25;
 
 /** The description column: what the code means, then what was recorded with it, then the remark. */
 function describe(o: ReportObservation): string {
@@ -302,8 +307,7 @@ function gradeCell(pdf: Pdf, grade: number | null, normalised: number | null): D
         return;
       }
       const label = trimmed(grade);
-      pdf
-        .circle(x + width / 2 - 8, y + 4, 3)
+      circle(pdf, x + width / 2 - 8, y + 4, 3)
         .fillColor(gradeColour(normalised))
         .fill();
       drawText(pdf, label, x + width / 2 - 3, y, width / 2 + 3, { size: 8, font: 'bold' });
@@ -332,7 +336,11 @@ function drawThumbnail(pdf: Pdf, photo: ReportPhoto, x: number, y: number): void
   const image = photo.jpeg ? openedImage(pdf, photo.jpeg) : null;
   if (image) {
     try {
-      pdf.image(image as unknown as Buffer, x, y, { fit: [THUMB.width, THUMB.height], align: 'center', valign: 'center' });
+      pdf.image(image as unknown as Buffer, x, y, {
+        fit: [THUMB.width, THUMB.height],
+        align: 'center',
+        valign: 'center',
+      });
       return;
     } catch {
       // A damaged thumbnail must not lose the report: fall through to the name.
@@ -397,7 +405,7 @@ function drawGradeTable(flow: PageFlow, byGrade: GradeCount[]): void {
   ]);
   flow.heading('By grade', table.minimumHeight);
   const pdf = flow.pdf;
-  for (const r of rows) {
+  const cells = rows.map((r): Cell[] => {
     const bar: DrawnCell = {
       height: lineHeight(pdf, { size: 8 }),
       draw: (x, y, width, height) => {
@@ -407,21 +415,22 @@ function drawGradeTable(flow: PageFlow, byGrade: GradeCount[]): void {
           .fill();
       },
     };
-    table.row([
+    return [
       gradeLabel(r.grade),
       String(r.assets),
       r.lengthM.toFixed(1),
       totalLength > 0 ? `${((100 * r.lengthM) / totalLength).toFixed(1)} %` : '–',
       bar,
-    ]);
-  }
-  table.row([
+    ];
+  });
+  cells.push([
     { text: 'Total', font: 'bold' },
     { text: String(totalAssets), font: 'bold' },
     { text: totalLength.toFixed(1), font: 'bold' },
     { text: totalLength > 0 ? '100.0 %' : '–', font: 'bold' },
     '',
   ]);
+  table.rows(cells);
 }
 
 /** The PDF stops here; the spreadsheet has every asset. */
@@ -446,12 +455,18 @@ async function drawWorstAssets(
   flow.heading('Worst assets first', table.minimumHeight);
   const pdf = flow.pdf;
   let shown = 0;
+  let batch: Cell[][] = [];
   for await (const asset of doc.assets) {
-    table.row(assetRow(pdf, asset));
+    batch.push(assetRow(pdf, asset));
     shown += 1;
-    if (shown % 50 === 0) await breathe();
+    if (batch.length === 50) {
+      table.rows(batch);
+      batch = [];
+      await breathe();
+    }
     if (shown >= WORST_ASSETS_SHOWN) break;
   }
+  table.rows(batch);
   if (shown === 0) {
     drawText(pdf, 'No assets in scope.', flow.left, flow.y, flow.width, { color: INK.muted });
     flow.y += 14;
