@@ -124,7 +124,7 @@ export function reportColumns(actions: ReportRowActions): Column[] {
     {
       propertyPath: 'name',
       label: 'Name',
-      width: 240,
+      width: 200,
       autoExpand: true,
       cellRenderer: ({ row }) => (
         <span className="mw-reports__name">
@@ -134,9 +134,9 @@ export function reportColumns(actions: ReportRowActions): Column[] {
       ),
     },
     { propertyPath: 'createdBy.displayName', label: 'Created by', width: 130 },
-    { propertyPath: 'createdAt', label: 'Created date', width: 150, cellRenderer: date },
-    { propertyPath: 'lastDownloadedAt', label: 'Last downloaded', width: 150, cellRenderer: date },
-    { propertyPath: 'format', label: 'Format', width: 80 },
+    { propertyPath: 'createdAt', label: 'Created date', width: 175, cellRenderer: date },
+    { propertyPath: 'lastDownloadedAt', label: 'Last downloaded', width: 175, cellRenderer: date },
+    { propertyPath: 'format', label: 'Format', width: 100 },
     {
       propertyPath: 'published',
       label: 'Visibility',
@@ -144,12 +144,12 @@ export function reportColumns(actions: ReportRowActions): Column[] {
       disableSortBy: true,
       cellRenderer: ({ row }) => (row.published ? 'Published' : 'Personal'),
     },
-    { propertyPath: 'state', label: 'State', width: 150, cellRenderer: ({ row }) => <StateCell task={row} /> },
+    { propertyPath: 'state', label: 'State', width: 140, cellRenderer: ({ row }) => <StateCell task={row} /> },
     {
       propertyPath: 'actions',
       label: 'Actions',
       // Download, Publish and Delete side by side, the widest set a row shows.
-      width: 300,
+      width: 290,
       isControlColumn: true,
       cellRenderer: ({ row }) => <RowActions task={row} actions={actions} />,
     },
