@@ -53,11 +53,8 @@ function n(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
-/**
- * The path `pdf.circle` makes, written in one go: reports draw a marker or dot per observation,
- * thousands of them, and pdfkit would add each of the six path operators on its own.
- */
-export function circle(pdf: Pdf, cx: number, cy: number, r: number): Pdf {
+/** The path `pdf.circle` makes, as one string (pdfkit would add each of its six operators on its own). */
+function circlePath(cx: number, cy: number, r: number): string {
   const x = cx - r;
   const y = cy - r;
   const o = r * KAPPA;
@@ -65,14 +62,66 @@ export function circle(pdf: Pdf, cx: number, cy: number, r: number): Pdf {
   const ye = y + r * 2;
   const xm = x + r;
   const ym = y + r;
-  return pdf.addContent(
+  return (
     `${n(x)} ${n(ym)} m\n` +
-      `${n(x)} ${n(ym - o)} ${n(xm - o)} ${n(y)} ${n(xm)} ${n(y)} c\n` +
-      `${n(xm + o)} ${n(y)} ${n(xe)} ${n(ym - o)} ${n(xe)} ${n(ym)} c\n` +
-      `${n(xe)} ${n(ym + o)} ${n(xm + o)} ${n(ye)} ${n(xm)} ${n(ye)} c\n` +
-      `${n(xm - o)} ${n(ye)} ${n(x)} ${n(ym + o)} ${n(x)} ${n(ym)} c\n` +
-      'h',
+    `${n(x)} ${n(ym - o)} ${n(xm - o)} ${n(y)} ${n(xm)} ${n(y)} c\n` +
+    `${n(xm + o)} ${n(y)} ${n(xe)} ${n(ym - o)} ${n(xe)} ${n(ym)} c\n` +
+    `${n(xe)} ${n(ym + o)} ${n(xm + o)} ${n(ye)} ${n(xm)} ${n(ye)} c\n` +
+    `${n(xm - o)} ${n(ye)} ${n(x)} ${n(ym + o)} ${n(x)} ${n(ym)} c\n` +
+    'h'
   );
+}
+
+/** A disc filled in one colour, outlined in another when `outline` is given. */
+export interface StampStyle {
+  radius: number;
+  fill: string;
+  outline?: { colour: string; width: number };
+}
+
+interface Stamp {
+  name: string;
+  form: PDFKit.PDFKitReference;
+}
+
+/**
+ * Each document's stamps by style. A report draws a marker or dot per observation, thousands of
+ * them in a handful of styles: each style's path and colours are written once, into a form
+ * XObject, and each drawing of it places that form (a few bytes instead of a few hundred).
+ */
+const STAMPS = new WeakMap<Pdf, Map<string, Stamp>>();
+
+/** `#rrggbb` as PDF's DeviceRGB operands. */
+function rgb(hex: string): string {
+  const v = parseInt(hex.slice(1), 16);
+  return `${(v >> 16) / 255} ${((v >> 8) & 0xff) / 255} ${(v & 0xff) / 255}`;
+}
+
+function stampOf(pdf: Pdf, style: StampStyle): Stamp {
+  let stamps = STAMPS.get(pdf);
+  if (!stamps) STAMPS.set(pdf, (stamps = new Map()));
+  const key = `${style.radius} ${style.fill} ${style.outline?.colour ?? ''} ${style.outline?.width ?? ''}`;
+  let stamp = stamps.get(key);
+  if (!stamp) {
+    const r = style.radius;
+    const extent = r + (style.outline?.width ?? 0);
+    const form = pdf.ref({ Type: 'XObject', Subtype: 'Form', BBox: [-extent, -extent, extent, extent] });
+    let content = `${rgb(style.fill)} rg\n`;
+    if (style.outline) content += `${style.outline.width} w\n${rgb(style.outline.colour)} RG\n`;
+    content += `${circlePath(0, 0, r)}\n${style.outline ? 'B' : 'f'}`;
+    form.end(content);
+    stamp = { name: `Stamp${stamps.size + 1}`, form };
+    stamps.set(key, stamp);
+  }
+  return stamp;
+}
+
+/** Draws the stamp of `style` centred on (cx, cy); the graphics state is left as it was. */
+export function drawStamp(pdf: Pdf, style: StampStyle, cx: number, cy: number): void {
+  const { name, form } = stampOf(pdf, style);
+  const xobjects = pdf.page.xobjects as Record<string, unknown>;
+  if (xobjects[name] !== form) xobjects[name] = form;
+  pdf.addContent(`q\n1 0 0 1 ${n(cx)} ${n(cy)} cm\n/${name} Do\nQ`);
 }
 
 // --- Location sketch --------------------------------------------------------------------------------
@@ -203,7 +252,7 @@ export interface PipeGraphic {
 }
 
 const LEGEND_HEIGHT = 14;
-const MARKER_OUTLINE = '#3b4650';
+const MARKER_OUTLINE_STYLE = { colour: '#3b4650', width: 0.4 };
 const LABEL_ROW = 8;
 const BAND_HEIGHT = 24;
 const RULER_HEIGHT = 14;
@@ -335,22 +384,14 @@ function drawBand(
     pdf.restore();
   }
 
-  // A dense survey has hundreds of markers: the outline and fill are set only when they change.
-  let outlined = false;
-  let fill: string | null = null;
+  // A dense survey has hundreds of markers: each is a stamp of its grade's colour.
   for (const o of observations) {
     const mx = xOf(o.distanceM);
     const colour = gradeColour(g.normalise(o.grade));
     if (o.clockTo !== null && o.clockFrom !== null) {
       pdf.moveTo(mx, yOf(o.clockFrom)).lineTo(mx, yOf(o.clockTo)).lineWidth(0.8).strokeColor(colour).stroke();
-      outlined = false;
     }
-    if (!outlined) {
-      pdf.lineWidth(0.4).strokeColor(MARKER_OUTLINE);
-      outlined = true;
-    }
-    if (colour !== fill) pdf.fillColor((fill = colour));
-    circle(pdf, mx, yOf(o.clockFrom), 2.6).fillAndStroke();
+    drawStamp(pdf, { radius: 2.6, fill: colour, outline: MARKER_OUTLINE_STYLE }, mx, yOf(o.clockFrom));
   }
   pdf.restore();
 

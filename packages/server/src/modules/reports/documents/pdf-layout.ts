@@ -65,6 +65,58 @@ export interface TextStyle {
 /** The font and size only: measuring needs no colour (and a colour would be written to the page). */
 function applyFont(pdf: Pdf, style: TextStyle): void {
   pdf.font(FONT[style.font ?? 'regular']).fontSize(style.size ?? 9);
+  // pdfkit's current font is internal (`_font`, as of 0.20, pinned in package.json): a pdfkit that
+  // names it otherwise leaves measuring as pdfkit does it, only slower.
+  const font = (pdf as unknown as { _font?: MeasuringFont })._font;
+  if (font && typeof font.encode === 'function' && !MEMOISED.has(font)) memoiseMeasures(font);
+}
+
+/**
+ * pdfkit's font of a document: `encode` gives a string's glyph codes and their positions, and
+ * `widthOfString` its width at a size.
+ */
+interface MeasuringFont {
+  encode(text: string, features?: unknown): [string[], object[]];
+  widthOfString(text: string, size: number, features?: unknown): number;
+}
+
+const MEMOISED = new WeakSet<MeasuringFont>();
+/** Strings remembered per font, at most: enough for the codes, grades and phrases a report repeats. */
+const MEMO_LIMIT = 1024;
+
+/**
+ * Remembers what the document's font encodes and measures. Reports draw the same strings over and
+ * over (codes, grades, descriptions, headers, footers), and pdfkit encodes and kerns each anew every
+ * time it is drawn, then measures it again to move past it. Both depend on the string alone (the
+ * width scaled by the size: measured at 1,000 points, the unit pdfkit scales from), and pdfkit only
+ * reads what `encode` returns. Only the standard fonts: an embedded font's `encode` also notes the
+ * glyphs its subset needs.
+ */
+function memoiseMeasures(font: MeasuringFont): void {
+  MEMOISED.add(font);
+  if ('subset' in font) return;
+  const encode = font.encode.bind(font);
+  const widthOfString = font.widthOfString.bind(font);
+  const encoded = new Map<string, [string[], object[]]>();
+  const widths = new Map<string, number>();
+  font.encode = (text, features) => {
+    if (features !== undefined) return encode(text, features);
+    let known = encoded.get(text);
+    if (!known) {
+      if (encoded.size >= MEMO_LIMIT) encoded.clear();
+      encoded.set(text, (known = encode(text)));
+    }
+    return known;
+  };
+  font.widthOfString = (text, size, features) => {
+    if (features !== undefined) return widthOfString(text, size, features);
+    let width = widths.get(text);
+    if (width === undefined) {
+      if (widths.size >= MEMO_LIMIT) widths.clear();
+      widths.set(text, (width = widthOfString(text, 1000)));
+    }
+    return width * (size / 1000);
+  };
 }
 
 /** The height `text` takes wrapped to `width`. */

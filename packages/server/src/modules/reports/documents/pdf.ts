@@ -14,7 +14,14 @@ import type {
   ReportObservation,
   ReportPhoto,
 } from './model';
-import { circle, drawPipeGraphic, drawSketch, gradeColour, pipeGraphicHeight, type PipeGraphic } from './pdf-drawing';
+import {
+  drawPipeGraphic,
+  drawStamp,
+  drawSketch,
+  gradeColour,
+  pipeGraphicHeight,
+  type PipeGraphic,
+} from './pdf-drawing';
 import {
   drawText,
   formatDate,
@@ -307,9 +314,7 @@ function gradeCell(pdf: Pdf, grade: number | null, normalised: number | null): D
         return;
       }
       const label = trimmed(grade);
-      circle(pdf, x + width / 2 - 8, y + 4, 3)
-        .fillColor(gradeColour(normalised))
-        .fill();
+      drawStamp(pdf, { radius: 3, fill: gradeColour(normalised) }, x + width / 2 - 8, y + 4);
       drawText(pdf, label, x + width / 2 - 3, y, width / 2 + 3, { size: 8, font: 'bold' });
     },
   };
