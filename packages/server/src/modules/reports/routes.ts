@@ -23,7 +23,6 @@ import {
   ReportsDeleted,
   UpdateReportTask,
 } from '@manway/core/api/reports';
-import { fail } from '../../errors';
 import { contentDisposition } from '../../http/content-disposition';
 import type { CurrentUser } from '../users/service';
 import type { ReportsService } from './service';
@@ -96,8 +95,7 @@ export function reportsRoutes(reports: ReportsService) {
         },
       },
       async (request) => {
-        if (!(await reports.queueExists(user(request), request.query.id)))
-          throw fail.notFound('Report queue not found');
+        await reports.ownQueue(user(request), request.query.id);
         return { id: request.query.id };
       },
     );

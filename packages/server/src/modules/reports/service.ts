@@ -90,19 +90,15 @@ export class ReportsService {
 
   // Queues -------------------------------------------------------------------------------------
 
-  /** A queue exists for the caller: theirs. Another user's is as good as missing. */
-  async queueExists(user: CurrentUser, id: string): Promise<boolean> {
-    return (await this.repo.queueOwner(id)) === user.id;
-  }
-
   async createQueue(user: CurrentUser, id: string): Promise<{ created: boolean }> {
     const { owner, created } = await this.repo.createQueue(id, user.id);
     if (owner !== user.id) throw fail.conflict('This queue id is taken. Choose another.');
     return { created };
   }
 
-  private async ownQueue(user: CurrentUser, id: string): Promise<void> {
-    if (!(await this.queueExists(user, id))) throw fail.notFound('Report queue not found');
+  /** The caller's queue, or 404: another user's is as good as missing. */
+  async ownQueue(user: CurrentUser, id: string): Promise<void> {
+    if ((await this.repo.queueOwner(id)) !== user.id) throw fail.notFound('Report queue not found');
   }
 
   // Tasks --------------------------------------------------------------------------------------

@@ -383,13 +383,18 @@ function cellOf(
   return value;
 }
 
+/** Adds a label and its value as text to `list`, leaving out a value that is not there. */
+function adderTo(list: [string, string][]) {
+  return (label: string, value: unknown) => {
+    if (value !== null && value !== undefined && value !== '') list.push([label, String(value)]);
+  };
+}
+
 function inspectionOf(f: InspectionFactsRow): Omit<InspectionReportData, 'sketch' | 'observations'> {
   const againstFlow = f.start_node_id !== null && f.from_node_id !== null && f.start_node_id !== f.from_node_id;
   const lengthM = f.length_m ?? f.geom_length_m;
   const facts: [string, string][] = [];
-  const add = (label: string, value: unknown) => {
-    if (value !== null && value !== undefined && value !== '') facts.push([label, String(value)]);
-  };
+  const add = adderTo(facts);
   add('Street', f.street);
   add('District', f.district);
   add('Material', f.material);
@@ -399,9 +404,7 @@ function inspectionOf(f: InspectionFactsRow): Omit<InspectionReportData, 'sketch
   add('Use', f.use);
   if (lengthM !== null) add('Length (m)', lengthM.toFixed(2));
   const header: [string, string][] = [];
-  const addHeader = (label: string, value: unknown) => {
-    if (value !== null && value !== undefined && value !== '') header.push([label, String(value)]);
-  };
+  const addHeader = adderTo(header);
   addHeader('Direction', f.direction);
   addHeader('Weather', f.weather);
   addHeader('Pre-cleaning', f.pre_cleaning === null ? null : f.pre_cleaning ? 'Yes' : 'No');
