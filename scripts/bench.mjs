@@ -36,3 +36,6 @@ run(process.execPath, ['--import', 'tsx', 'packages/server/bench/sync.ts']);
 // Bulk-create of 10,000 tasks from a saved filter, and the grid of 100,000 pending inspections, each beside
 // its bare SQL; PostgreSQL (DATABASE_URL, else the local server) with 1,000,000 assets, PGlite smaller.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/work.ts']);
+// The default dashboard's six widgets over 1,000,000 assets on PostgreSQL (DATABASE_URL, else the local
+// server; PGlite smaller), each widget's data beside its bare aggregate SQL; BENCH_DASHBOARD_* make it smaller.
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/dashboards.ts']);

@@ -25,10 +25,17 @@ const VENDOR_CHUNKS: [chunk: string, pattern: RegExp][] = [
 
 const SHELL_DIRS = [here('./src/shell/'), here('./src/ui/')];
 
+/**
+ * Libraries only a lazily loaded page uses (the dashboards' charts and grid): left to the bundler, they
+ * land in that page's own chunks, so an edition that never opens the page never downloads them.
+ */
+const PAGE_ONLY_LIBRARIES =
+  /\/node_modules\/(echarts|zrender|tslib|react-grid-layout|react-draggable|react-resizable|fast-equals|resize-observer-polyfill|clsx|prop-types)\//;
+
 function chunkFor(id: string): string | undefined {
   // Every edition loads the shell; one named chunk for it reads better than one named after a file.
   if (SHELL_DIRS.some((dir) => id.startsWith(dir))) return 'shell';
-  if (!id.includes('/node_modules/')) return undefined;
+  if (!id.includes('/node_modules/') || PAGE_ONLY_LIBRARIES.test(id)) return undefined;
   return VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'vendor';
 }
 

@@ -35,6 +35,7 @@ import { objectsRoutes } from './modules/objects/routes';
 import { observationsRoutes } from './modules/observations/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { dashboardsRoutes } from './modules/dashboards/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { syncImportRoutes } from './modules/sync-import/routes';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syncExportRoutes(services.syncExport));
   await app.register(syncImportRoutes(services.syncImport));
   await app.register(reportsRoutes(services.reports));
+  await app.register(dashboardsRoutes(services.dashboards));
   if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
   return app;
 }

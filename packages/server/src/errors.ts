@@ -3,13 +3,21 @@
  * layer turns problems into statuses and bodies in `problemToHttp`, and database errors become
  * problems in `problemFromDatabaseError`. Nothing else decides a status code.
  */
+import { DASHBOARD_EXISTS_CODE, WIDGET_EXISTS_CODE } from '@manway/core/api/dashboards';
 import type { DbStateCode, KnownErrorCode, LicensingCode } from '@manway/core/api/errors';
 import { FILTER_NAME_EXISTS_MESSAGE } from '@manway/core/api/filters';
 import { REPORT_NAME_EXISTS_MESSAGE } from '@manway/core/api/reports';
 import { WORKFLOW_ILLEGAL_TRANSITION } from '@manway/core/api/work';
 
-/** 409s: a stale version (the default), or a workflow command the object's state does not allow. */
-type ConflictCode = 'concurrency/modified-by-another-user' | typeof WORKFLOW_ILLEGAL_TRANSITION;
+/**
+ * 409s: a stale version (the default), a workflow command the object's state does not allow, or a
+ * dashboard name or widget title taken (the client offers to rename or replace).
+ */
+type ConflictCode =
+  | 'concurrency/modified-by-another-user'
+  | typeof WORKFLOW_ILLEGAL_TRANSITION
+  | typeof DASHBOARD_EXISTS_CODE
+  | typeof WIDGET_EXISTS_CODE;
 
 export type Problem =
   | { kind: 'validation'; message: string; fields: Record<string, string[]> }
@@ -27,6 +35,8 @@ export class AppError extends Error {
   }
 }
 
+export const DASHBOARD_EXISTS_MESSAGE = 'A dashboard with this name already exists. Choose another name.';
+export const WIDGET_EXISTS_MESSAGE = 'A widget with this title already exists.';
 export const DUPLICATE_ASSET_MESSAGE = 'An asset with the same name and subtype already exists.';
 export const FORBIDDEN_ACTION = 'You have no permissions to perform this action';
 export const FORBIDDEN_PAGE = 'You have no permissions to access this page.';
@@ -43,6 +53,9 @@ export const fail = {
   /** The workflow (core's domain/workflow.ts) refused a command; `reason` says why, in words. */
   illegalTransition: (reason: string) =>
     new AppError({ kind: 'conflict', message: reason, code: WORKFLOW_ILLEGAL_TRANSITION }),
+  /** A dashboard's name or a widget's title is taken. */
+  taken: (code: typeof DASHBOARD_EXISTS_CODE | typeof WIDGET_EXISTS_CODE, message: string) =>
+    new AppError({ kind: 'conflict', message, code }),
   rateLimited: (message: string, retryAfterSeconds: number) =>
     new AppError({ kind: 'rate-limited', message, retryAfterSeconds }),
   coded: (code: DbStateCode | LicensingCode | KnownErrorCode, message: string) =>
@@ -162,6 +175,12 @@ export function problemFromDatabaseError(error: unknown): Problem | undefined {
       }
       if (e.constraint === 'reports_owner_name_key') {
         return { kind: 'coded', code: 'report/name-duplicate', message: REPORT_NAME_EXISTS_MESSAGE };
+      }
+      if (e.constraint === 'dashboards_personal_name_key' || e.constraint === 'dashboards_global_name_key') {
+        return { kind: 'conflict', code: DASHBOARD_EXISTS_CODE, message: DASHBOARD_EXISTS_MESSAGE };
+      }
+      if (e.constraint === 'dashboard_gallery_title_key') {
+        return { kind: 'conflict', code: WIDGET_EXISTS_CODE, message: WIDGET_EXISTS_MESSAGE };
       }
       // Asset ids are unique within their type (migration 0002, assets_code_key).
       if (e.constraint === 'assets_code_key') {

@@ -11,6 +11,7 @@ import { judgeServerVersion, readServerVersionNum } from './db/state';
 import { DB_UNAVAILABLE_RETRY_SECONDS, isConnectionError } from './errors';
 import { startQueue, type JobQueue } from './jobs/queue';
 import { seedDemoReports, type DemoReportsSummary } from './modules/reports/demo-reports';
+import { DEMO_DASHBOARDS_DATASET, seedDemoDashboards } from './modules/dashboards/demo-dashboards';
 import { createDemoFieldSchedules } from './modules/demo/field-schedules';
 import { FIELD_SCHEDULES_DATASET } from './modules/demo/repository';
 import type { DemoMediaSummary } from './modules/demo/demo-media';
@@ -123,6 +124,7 @@ async function prepareFirstStart(services: Services, config: Config, log: Logger
   }
   const loaded = await services.demo.loadIfEmpty(config.demoSeed);
   if (loaded) log.info(describeLoad(loaded));
+  await prepareDemoDashboards(services, log);
   if (!config.seedDemoMedia) return;
   await prepareDemoMedia(services, log);
   // Reports are files in the media store too: made where the demo's media are.
@@ -145,6 +147,22 @@ async function prepareDemoReports(services: Services, log: Logger): Promise<void
     return made;
   });
   if (made) log.info(`made ${made.reports.length} demo reports: ${made.reports.join(', ')}`);
+}
+
+/** The demo town's default dashboard and widget gallery, the administrator's, created once. */
+async function prepareDemoDashboards(services: Services, log: Logger): Promise<void> {
+  const admin = await services.users.findByLogin('admin');
+  if (!admin) return;
+  let made: Awaited<ReturnType<typeof seedDemoDashboards>> | undefined;
+  await services.demo.once(
+    DEMO_DASHBOARDS_DATASET,
+    async () => (made = await seedDemoDashboards(services.dashboards, toCurrentUser(admin))),
+  );
+  if (made) {
+    log.info(
+      `made the demo dashboard "${made.dashboard}" (${made.widgets} widgets) and ${made.gallery} gallery widgets`,
+    );
+  }
 }
 
 async function prepareDemoMedia(services: Services, log: Logger): Promise<void> {

@@ -50,6 +50,9 @@ import { WebSyncRepository } from './modules/websync/repository';
 import { WebSyncService } from './modules/websync/service';
 import { ReportsRepository } from './modules/reports/repository';
 import { ReportsService } from './modules/reports/service';
+import { WidgetDataService } from './modules/dashboards/data';
+import { DashboardsRepository } from './modules/dashboards/repository';
+import { DashboardsService } from './modules/dashboards/service';
 
 export interface Services {
   users: UsersService;
@@ -76,6 +79,7 @@ export interface Services {
   jobs: LateJobSender;
   tiles: TilesService;
   reports: ReportsService;
+  dashboards: DashboardsService;
   jobHandlers: JobHandlers;
 }
 
@@ -140,6 +144,7 @@ export function createServices(db: Database, config: Config): Services {
     jobs,
     leaseSeconds: config.reportLeaseSeconds,
   });
+  const dashboards = new DashboardsService(new DashboardsRepository(db), new WidgetDataService(db, filters), filters);
   return {
     users,
     account,
@@ -164,6 +169,7 @@ export function createServices(db: Database, config: Config): Services {
     jobs,
     tiles: new TilesService(new TilesRepository(db), objects),
     reports,
+    dashboards,
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();
@@ -190,6 +196,9 @@ export function createServices(db: Database, config: Config): Services {
       },
       'report.sweep': async () => {
         await reports.sweep();
+      },
+      'dashboard.expire-sessions': async () => {
+        await dashboards.expireSessions();
       },
     },
   };

@@ -180,6 +180,14 @@ describe('the demo town loaded on first start', () => {
     expect(roles.map((r) => r.role)).toEqual(['administrator', 'editor', 'guest', 'regular']);
   });
 
+  it("comes with the administrator's global default dashboard of six widgets and a gallery of four", async () => {
+    const boards = await q(sql`
+      SELECT d.name, d.global, d.is_default, jsonb_array_length(d.widgets) AS widgets, u.login
+      FROM dashboards d JOIN users u ON u.id = d.owner_id`);
+    expect(boards).toEqual([{ name: 'Network overview', global: true, is_default: true, widgets: 6, login: 'admin' }]);
+    expect((await one(sql`SELECT count(*)::int AS n FROM dashboard_gallery`)).n).toBe(4);
+  });
+
   it('`seed --reset` empties the network and rebuilds the same town from the same seed', async () => {
     await q(sql`INSERT INTO user_shortcuts (user_id, kind, object_id) SELECT id, 'asset', 1 FROM users WHERE login = 'admin'
              ON CONFLICT DO NOTHING`);

@@ -28,6 +28,8 @@ export const KNOWN_ERROR_CODES = [
   'media/io-exception',
   'asset/duplicate-name-and-subtype',
   'dashboard/name-too-long',
+  'dashboard/name-exists',
+  'dashboard/widget-exists',
   'account/impersonation-failed',
   'server/path-not-found',
   'server/web-config-not-found',

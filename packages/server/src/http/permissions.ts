@@ -243,6 +243,39 @@ export const PERMISSIONS: Record<string, Rule> = {
   'GET /report-api/reports/info/formats': rule('member'),
   'PUT /report-api/reports/info/favorite': rule('member', { ownRowsOnly: true }),
 
+  // dashboards (main-app section 7): everyone, guests included, reads the global dashboards and
+  // their own; members keep personal ones and edit them in sessions. The service lets only a
+  // dashboard's owner (a global one and the gallery: administrators) delete it or start a session on
+  // it, and answers a session only to the user who started it (others': 404).
+  'GET /api/dashboard': rule('signed-in', { ownRowsOnly: true }),
+  'GET /api/dashboard/template': rule('signed-in', { ownRowsOnly: true }),
+  'DELETE /api/dashboard': rule('member', { ownObjectsOnly: { exceptFor: 'administrator' } }),
+  'POST /api/dashboard/copy': rule('member', { ownRowsOnly: true }),
+  'POST /api/dashboard/import': rule('member', { ownRowsOnly: true }),
+  'PUT /api/dashboard': rule('administrator'),
+  'GET /api/dashboard/widgets/:widgetId': rule('signed-in', { ownRowsOnly: true }),
+  'GET /api/dashboard/widget-types': rule('signed-in'),
+  'POST /api/dashboard/drill': rule('signed-in'),
+  'GET /api/widgets-gallery': rule('signed-in'),
+  'DELETE /api/widgets-gallery/:id': rule('member', { ownObjectsOnly: { exceptFor: 'administrator' } }),
+  'POST /api/dashboards/editing-sessions/empty': rule('member', { ownObjectsOnly: { exceptFor: 'administrator' } }),
+  'POST /api/dashboards/editing-sessions/start': rule('member', { ownObjectsOnly: { exceptFor: 'administrator' } }),
+  'GET /api/dashboards/editing-sessions/:id': rule('member', { ownRowsOnly: true }),
+  'DELETE /api/dashboards/editing-sessions/:id': rule('member', { ownRowsOnly: true }),
+  'GET /api/dashboards/editing-sessions/:id/widgets/:widgetId': rule('member', { ownRowsOnly: true }),
+  'POST /api/dashboards/editing-sessions/:id/widgets': rule('member', { ownRowsOnly: true }),
+  'PUT /api/dashboards/editing-sessions/:id/widgets/:widgetId': rule('member', { ownRowsOnly: true }),
+  'DELETE /api/dashboards/editing-sessions/:id/widgets/:widgetId': rule('member', { ownRowsOnly: true }),
+  'POST /api/dashboards/editing-sessions/:id/widgets/add-to-gallery': rule('member', {
+    ownObjectsOnly: { exceptFor: 'administrator' },
+  }),
+  'GET /api/dashboards/editing-sessions/:id/widgets/:widgetId/config': rule('member', { ownRowsOnly: true }),
+  'POST /api/dashboards/editing-sessions/:id/widgets/prefill-data-items': rule('member', { ownRowsOnly: true }),
+  'POST /api/dashboards/editing-sessions/:id/widgets/preview': rule('member', { ownRowsOnly: true }),
+  'POST /api/dashboards/editing-sessions/:id/commit': rule('member', {
+    ownObjectsOnly: { exceptFor: 'administrator' },
+  }),
+
   // the Office's side of the sync agent (a Field system's service account)
   ...exportRoutes,
   'GET /api/sync/export/user-credentials': rule('sync-agent'),

@@ -22,7 +22,9 @@ export type JobItem =
   /** One generation of a report (reports/service.ts `generate`); a later generation's job makes a retry. */
   | { name: 'report.generate'; data: { reportId: number; generation: number } }
   /** Sends `report.generate` again for generations whose worker died (lapsed lease) or whose job was lost. */
-  | { name: 'report.sweep'; data: Record<string, never> };
+  | { name: 'report.sweep'; data: Record<string, never> }
+  /** Deletes dashboard editing sessions left idle longer than EDITING_SESSION_IDLE_MINUTES. */
+  | { name: 'dashboard.expire-sessions'; data: Record<string, never> };
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 /** What a handler is told besides its data: `signal` aborts when the queue stops (shutdown). */
@@ -65,6 +67,7 @@ const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'websync.schedule', cron: '* * * * *' },
   { name: 'media.sweep', cron: '* * * * *' },
   { name: 'report.sweep', cron: '* * * * *' },
+  { name: 'dashboard.expire-sessions', cron: '*/5 * * * *' },
 ];
 
 /**

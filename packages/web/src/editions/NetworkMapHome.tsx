@@ -8,7 +8,8 @@
  * inspection and, in its form, of an observation).
  * Features do not know each other, so this is where they meet.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { ObjectDetails } from '@manway/core/api/objects';
 import { ConnectedSubjects } from '../features/forms/components/ConnectedSubjects';
 import { InspectionObservations } from '../features/forms/components/InspectionObservations';
@@ -23,6 +24,7 @@ import { MediaSection } from '../features/media/components/MediaSection';
 import { ObservationSearch } from '../features/search/components/ObservationSearch';
 import { SearchPanel, type SearchPanelProps } from '../features/search/components/SearchPanel';
 import { AssetTasks } from '../features/tasks/components/AssetTasks';
+import { readSearchHandOver } from '../shell/app/searchHandOver';
 import { observationMedia } from './inspectionViews';
 
 const isMapLayer = (type: string): type is MapLayerId => (MAP_LAYERS as readonly string[]).includes(type);
@@ -54,6 +56,16 @@ export function NetworkMapHome({
   renderSearchResultActions,
   renderSavedFilterActions,
 }: { title: string } & NetworkMapHomeExtras) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A search handed over by another page (a dashboard's drill-down): kept for the panel, then taken
+  // out of the history entry so a reload or Back does not run it again.
+  const [handOver] = useState(() => readSearchHandOver(location.state));
+  useEffect(() => {
+    // The location itself, not '.': from the index route '.' would add '?index'.
+    if (handOver) void navigate(location, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
+  }, [handOver, navigate]);
   return (
     <MapPage
       title={title}
@@ -71,6 +83,7 @@ export function NetworkMapHome({
             map={tools}
             renderResultActions={renderSearchResultActions}
             renderSavedFilterActions={renderSavedFilterActions}
+            handOver={handOver}
           />
         </>
       )}

@@ -68,7 +68,7 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Inspections', 'Projects', 'Reports', 'About']);
+    ).toEqual(['Home', 'Inspections', 'Projects', 'Reports', 'Dashboards', 'About']);
     // The page's code loads on first visit.
     const heading = await screen.findByRole('heading', { level: 1, name: 'Inspections' }, { timeout: 10_000 });
     expect(heading).toBeInTheDocument();

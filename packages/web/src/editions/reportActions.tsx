@@ -82,7 +82,7 @@ export function foundAssetsReport(found: FoundAssets) {
       : {
           objectType,
           uiContext: 'search-result',
-          source: filterSource(found.definition),
+          source: filterSource(found.definition, found.restrictions),
           columns,
           defaultName: defaultReportName(found.savedName ?? `Search results ${NOUNS[objectType][1]}`),
           subject: `${counted(found.count.found, objectType)}${found.count.plusFound ? '+' : ''} found`,

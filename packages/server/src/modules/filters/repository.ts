@@ -125,6 +125,15 @@ export class FiltersRepository {
     return sql`SELECT a.id FROM assets a WHERE ${assetWhere(q)}`;
   }
 
+  /**
+   * The filter as a condition over `assets a` (the type included), for another module's statement
+   * that reads assets itself: a dashboard's aggregate narrows its own scan by it rather than joining
+   * the assets to a sub-select of themselves.
+   */
+  matchingWhere(q: AssetQuery): SQL {
+    return assetWhere(q);
+  }
+
   /** The projects with a task (not deleted) on one of the given assets, in id order. */
   async projectIdsOnAssets(assetIds: readonly number[]): Promise<number[]> {
     const rows = await this.db.query<{ id: string }>(

@@ -477,6 +477,23 @@ export class FiltersService {
     return { objectType: query.objectType, select: this.repo.matchingIdsSubselect(query) };
   }
 
+  /**
+   * The user's saved filter (own or shared) for a statement of another module that reads `assets a`
+   * itself (a dashboard widget's aggregate): its checked definition, the asset type it searches and
+   * its condition over `a`. An unknown or invalid filter answers 400 naming `field`.
+   */
+  async matchingWhere(
+    userId: string,
+    name: string,
+    field: string,
+  ): Promise<{ objectType: AssetKey; typeName: string; definition: FilterDefinition; where: SQL }> {
+    const row = await this.repo.visibleFilter(userId, name);
+    if (!row) throw fail.field(field, `Filter "${name}" not found.`);
+    const definition = parseValue(FilterDefinition, row.definition, field);
+    const { query, typeName } = await this.toQuery(definition, field);
+    return { objectType: query.objectType, typeName, definition, where: this.repo.matchingWhere(query) };
+  }
+
   // What reports read: a whole match, and a search grid's columns -----------------------------------
 
   /** Checks a filter as a report will run it, without running it; answers the asset type it searches. */

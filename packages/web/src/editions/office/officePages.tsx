@@ -28,4 +28,12 @@ export const OFFICE_PAGES: readonly EditionPage[] = [
       return { Component: ReportsPage };
     },
   },
+  {
+    path: 'dashboards',
+    label: 'Dashboards',
+    lazy: async () => {
+      const { DashboardsPage } = await import('../../features/dashboards/components/DashboardsPage');
+      return { Component: DashboardsPage };
+    },
+  },
 ];

@@ -19,7 +19,12 @@ export interface ResultPages {
 
 export function useResultPages(search: Search): ResultPages {
   const [requested, setRequested] = useState<ListPage>({ page: 0, pageSize: search.pageSize });
-  const answer = useGetResultsListQuery({ filter: search.definition, run: search.run, ...requested });
+  const answer = useGetResultsListQuery({
+    filter: search.definition,
+    additionalRestrictions: search.restrictions,
+    run: search.run,
+    ...requested,
+  });
   // This run's latest answer, whichever page it holds.
   const list = answer.data ?? null;
   return {

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { FilterDefinition } from '@manway/core/api/filters';
+import type { AdditionalRestrictions, FilterDefinition } from '@manway/core/api/filters';
 import { useGetFilterMapResultsQuery } from './api/filterResults';
 import type { SearchMap } from './searchMap';
 
@@ -19,16 +19,22 @@ export interface Search {
   mode: SearchMode;
   /** The saved filter it came from, if any. */
   savedName: string | null;
+  /** A search handed over by another page (a dashboard's drill-down): what it is, and the ids it is narrowed to. */
+  title?: string;
+  restrictions?: AdditionalRestrictions;
   /** The size of the list's first page. */
   pageSize: number;
   /** Tells the runs apart: the same search run again is asked anew. */
   run: number;
 }
 
-export function useSearchRun(map: SearchMap) {
-  const [search, setSearch] = useState<Search | null>(null);
-  const runs = useRef(0);
-  const onMap = useGetFilterMapResultsQuery(search ? { filter: search.definition, run: search.run } : skipToken);
+/** `first`: a search to run from the start (one handed over by another page). */
+export function useSearchRun(map: SearchMap, first?: Omit<Search, 'run'>) {
+  const [search, setSearch] = useState<Search | null>(() => (first ? { ...first, run: 1 } : null));
+  const runs = useRef(first ? 1 : 0);
+  const onMap = useGetFilterMapResultsQuery(
+    search ? { filter: search.definition, additionalRestrictions: search.restrictions, run: search.run } : skipToken,
+  );
   const mapResults = onMap.currentData ?? null;
   const mapFailed = onMap.isError;
 
@@ -43,8 +49,18 @@ export function useSearchRun(map: SearchMap) {
     (
       definition: FilterDefinition,
       mode: SearchMode,
-      { savedName = null, pageSize = SIMPLE_RESULTS_PAGE_SIZE }: { savedName?: string | null; pageSize?: number } = {},
-    ) => setSearch({ definition, mode, savedName, pageSize, run: ++runs.current }),
+      {
+        savedName = null,
+        pageSize = SIMPLE_RESULTS_PAGE_SIZE,
+        title,
+        restrictions,
+      }: {
+        savedName?: string | null;
+        pageSize?: number;
+        title?: string;
+        restrictions?: AdditionalRestrictions;
+      } = {},
+    ) => setSearch({ definition, mode, savedName, pageSize, title, restrictions, run: ++runs.current }),
     [],
   );
 

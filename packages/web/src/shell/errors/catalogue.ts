@@ -61,6 +61,14 @@ export const KNOWN_ERROR_MESSAGES: Record<KnownErrorCode, ErrorMessage> = {
     title: 'Dashboard name is too long',
     text: 'Shorten the dashboard name and try again.',
   },
+  'dashboard/name-exists': {
+    title: 'Dashboard name already exists',
+    text: 'You already have a dashboard with this name. Choose another name.',
+  },
+  'dashboard/widget-exists': {
+    title: 'Widget already exists',
+    text: 'A widget with this title is already there. Rename the new one or replace the old one.',
+  },
   'account/impersonation-failed': {
     title: 'Impersonation failed',
     text: 'You could not be signed in as the selected user. Check that the account exists and is active.',

@@ -17,6 +17,7 @@ export interface ListPage {
 
 export interface ResultsListArgs extends ListPage {
   filter: FilterDefinition;
+  additionalRestrictions?: AdditionalRestrictions;
   run: number;
 }
 
@@ -35,11 +36,18 @@ export const filterResultsApi = shellApi.enhanceEndpoints({ addTagTypes: ['Layer
   endpoints: (build) => ({
     /** One page of what a filter finds, with the search count. */
     getResultsList: build.query<ResultsList, ResultsListArgs>({
-      query: ({ filter, page, pageSize, sortBy, sortDirection }) => ({
+      query: ({ filter, additionalRestrictions, page, pageSize, sortBy, sortDirection }) => ({
         url: 'api/filters/results/list',
         method: 'POST',
         // The spec sends the filter as a JSON string inside the body.
-        body: { filter: JSON.stringify(filter), page, pageSize, sortBy, sortDirection },
+        body: {
+          filter: JSON.stringify(filter),
+          additionalRestrictions: additionalRestrictions && JSON.stringify(additionalRestrictions),
+          page,
+          pageSize,
+          sortBy,
+          sortDirection,
+        },
       }),
       transformResponse: (answer) => ResultsList.parse(answer),
       providesTags: (_answer, _error, { filter }) => [{ type: 'LayerFeatures', id: filter.objectType }],
@@ -68,15 +76,20 @@ export const filterResultsApi = shellApi.enhanceEndpoints({ addTagTypes: ['Layer
     }),
 
     /** Every id a filter finds, up to the selection cap, for select-all. */
-    getResultIds: build.query<ResultIds, FilterDefinition>({
-      query: (filter) => ({
-        url: 'api/filters/results/list/ids',
-        method: 'POST',
-        body: { filter: JSON.stringify(filter) },
-      }),
-      transformResponse: (answer) => ResultIds.parse(answer),
-      keepUnusedDataFor: 0,
-    }),
+    getResultIds: build.query<ResultIds, { filter: FilterDefinition; additionalRestrictions?: AdditionalRestrictions }>(
+      {
+        query: ({ filter, additionalRestrictions }) => ({
+          url: 'api/filters/results/list/ids',
+          method: 'POST',
+          body: {
+            filter: JSON.stringify(filter),
+            additionalRestrictions: additionalRestrictions && JSON.stringify(additionalRestrictions),
+          },
+        }),
+        transformResponse: (answer) => ResultIds.parse(answer),
+        keepUnusedDataFor: 0,
+      },
+    ),
   }),
 });
 

@@ -86,7 +86,10 @@ export function ResultGrid({
   };
 
   const selectAll = async () => {
-    const answer = await fetchResultIds(search.definition).unwrap();
+    const answer = await fetchResultIds({
+      filter: search.definition,
+      additionalRestrictions: search.restrictions,
+    }).unwrap();
     setSelected(answer.ids.map(String));
     setCapped(answer.selectionCapExceeded);
   };
@@ -94,7 +97,7 @@ export function ResultGrid({
   const showSelected = async (on: boolean) => {
     const results = await fetchMapResults({
       filter: search.definition,
-      additionalRestrictions: on ? { ids: selected.map(Number) } : undefined,
+      additionalRestrictions: on ? { ids: selected.map(Number) } : search.restrictions,
       run: search.run,
     }).unwrap();
     map.showSearchResults(results, 'filter');

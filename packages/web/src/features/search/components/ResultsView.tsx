@@ -1,5 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import type { FilterDefinition, ResultIds, ResultRow, SearchCount } from '@manway/core/api/filters';
+import type {
+  AdditionalRestrictions,
+  FilterDefinition,
+  ResultIds,
+  ResultRow,
+  SearchCount,
+} from '@manway/core/api/filters';
 import type { MapResults } from '@manway/core/api/map';
 import { useLazyGetResultIdsQuery } from '../api/filterResults';
 import { Pager } from '../../../ui/pager/Pager';
@@ -21,6 +27,8 @@ export interface FoundAssets {
   objectType: SearchLayer;
   /** The filter the search ran. */
   definition: FilterDefinition;
+  /** Ids the search was narrowed to (a search handed over by a dashboard's drill-down). */
+  restrictions?: AdditionalRestrictions;
   /** The saved filter the search ran, if it ran one as saved. */
   savedName: string | null;
   count: SearchCount;
@@ -57,7 +65,8 @@ export function ResultsView({ search, mapResults, map, onOpen, renderActions }: 
           definition: search.definition,
           savedName: search.savedName,
           count: list.count,
-          ids: () => loadIds(search.definition).unwrap(),
+          restrictions: search.restrictions,
+          ids: () => loadIds({ filter: search.definition, additionalRestrictions: search.restrictions }).unwrap(),
           selectedIds: inGrid ? selected.map(Number) : [],
           columns: inGrid ? RESULT_GRID_PROPERTIES : null,
         })

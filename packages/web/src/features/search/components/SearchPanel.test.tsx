@@ -104,7 +104,7 @@ async function open({
   saved = [] as SavedFilterSummary[],
   available = [] as AvailableFilter[],
   server = new FakeServer(),
-  actions = {} as Pick<SearchPanelProps, 'renderResultActions' | 'renderSavedFilterActions'>,
+  actions = {} as Pick<SearchPanelProps, 'renderResultActions' | 'renderSavedFilterActions' | 'handOver'>,
 } = {}) {
   const map = fakeMap();
   server
@@ -612,5 +612,24 @@ describe('actions an edition adds', () => {
     const rows = await screen.findAllByTestId('saved-filter');
     expect(within(rows[0]!).getByRole('button', { name: 'Plan tasks on Very poor sections' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Plan tasks on Mine' })).toBeInTheDocument();
+  });
+});
+
+describe('a search handed over by another page', () => {
+  it('runs at once as a filter search narrowed to its ids, titled, on the map and in the list', async () => {
+    const filter = { objectType: 'Node', combine: 'and' as const, conditions: [] };
+    const { server, map } = await open({
+      actions: { handOver: { filter, additionalRestrictions: { ids: [4, 9] }, title: 'Manholes by grade: Grade 5' } },
+    });
+    expect(await screen.findByTestId('handed-over-search')).toHaveTextContent('Manholes by grade: Grade 5');
+    await vi.waitFor(() => expect(map.showSearchResults).toHaveBeenCalledWith(expect.anything(), 'filter'));
+    const onMap = server.callsTo('GET', '/api/filters/results/map')[0]!.url.searchParams;
+    expect(JSON.parse(onMap.get('additionalRestrictions')!)).toEqual({ ids: [4, 9] });
+    const body = JSON.parse(String(server.callsTo('POST', '/api/filters/results/list')[0]!.body)) as Record<
+      string,
+      string
+    >;
+    expect(JSON.parse(body.filter!)).toEqual(filter);
+    expect(JSON.parse(body.additionalRestrictions!)).toEqual({ ids: [4, 9] });
   });
 });

@@ -11,6 +11,7 @@ import {
   type SavedFilter,
   type SavedFilterSummary,
 } from '@manway/core/api/filters';
+import type { SearchHandOver } from '../../../shell/app/searchHandOver';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useGetFilterFormQuery, useLazyGetFilterFormQuery } from '../api/filterForms';
 import { fromDefinition, type FilterDraft } from '../filterDraft';
@@ -44,15 +45,38 @@ export interface SearchPanelProps {
   renderResultActions?(found: FoundAssets): ReactNode;
   /** An edition's actions on a saved filter, in its row. */
   renderSavedFilterActions?(filter: SavedFilterSummary): ReactNode;
+  /** A search another page handed over (a dashboard's drill-down), run when the panel opens. */
+  handOver?: SearchHandOver | null;
 }
 
-export function SearchPanel({ map, debounceMs, renderResultActions, renderSavedFilterActions }: SearchPanelProps) {
+export function SearchPanel({
+  map,
+  debounceMs,
+  renderResultActions,
+  renderSavedFilterActions,
+  handOver,
+}: SearchPanelProps) {
   const [tab, setTab] = useState<Tab>('simple');
-  const [objectType, setObjectType] = useState<SearchLayer>('Node');
+  // A handed-over search is the panel's first one; the panel is mounted anew for each.
+  const [objectType, setObjectType] = useState<SearchLayer>(() =>
+    handOver ? layerOf(handOver.filter.objectType) : 'Node',
+  );
   const [term, setTerm] = useState('');
-  const [draft, setDraft] = useState<FilterDraft>(() => emptyDraft('Node'));
+  const [draft, setDraft] = useState<FilterDraft>(() => emptyDraft(objectType));
   const [lockedText, setLockedText] = useState<string | null>(null);
-  const { search, mapResults, start, clear } = useSearchRun(map);
+  const { search, mapResults, start, clear } = useSearchRun(
+    map,
+    handOver
+      ? {
+          definition: handOver.filter,
+          mode: 'filter',
+          savedName: null,
+          pageSize: ADVANCED_PAGE_SIZE,
+          title: handOver.title,
+          restrictions: handOver.additionalRestrictions,
+        }
+      : undefined,
+  );
   // Another type's form is not this one's: nothing shows until this one's arrives.
   const form = useGetFilterFormQuery(objectType).currentData;
   const [loadForm] = useLazyGetFilterFormQuery();
@@ -144,6 +168,11 @@ export function SearchPanel({ map, debounceMs, renderResultActions, renderSavedF
       {search?.savedName && (
         <p className="mw-search__applied" data-testid="applied-filter">
           Filter: <strong>{search.savedName}</strong>
+        </p>
+      )}
+      {search?.title && (
+        <p className="mw-search__applied" data-testid="handed-over-search">
+          <strong>{search.title}</strong>
         </p>
       )}
       {lockedText && <p className="mw-search__hint">{lockedText}</p>}
