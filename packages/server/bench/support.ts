@@ -2,12 +2,16 @@
  * What the server benchmarks share: timing with percentiles, the comparison table they print, a
  * throw-away PostgreSQL database, and the app listening on a port with a signed-in user's cookie.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { SESSION_ID_HEADER } from '@manway/core/editions';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import { openPostgres, type Database } from '../src/db/connection';
+import { openPglite, openPostgres, type Database } from '../src/db/connection';
+import { compile, type SQL } from '../src/db/sql';
 import { Readiness } from '../src/platform';
 import type { Services } from '../src/services';
 
@@ -112,15 +116,16 @@ export async function scratchPostgres(url: string, name: string): Promise<{ db: 
   };
 }
 
-/** The product's app, ready, on a free port of 127.0.0.1. */
+/** The product's app, ready, on a free port of 127.0.0.1; with `webDistDir`, the built editions too. */
 export async function listenApp(
   db: Database,
   services: Services,
   config: Config,
+  webDistDir?: string,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const readiness = new Readiness();
   readiness.state = { status: 'ready' };
-  const app = await buildApp({ config, db, services, readiness });
+  const app = await buildApp({ config, db, services, readiness, webDistDir });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base };
 }
@@ -145,4 +150,52 @@ export async function signIn(
 export async function expectOk(r: Response): Promise<void> {
   if (!r.ok) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
   await r.arrayBuffer();
+}
+
+/** The app's own session settings (db/connection.ts), so the bare SQL is planned and run as ours is. */
+const APP_SESSION = '-c jit=off -c max_parallel_workers_per_gather=0';
+
+/** A statement run outside the product: on PGlite through its one connection, on PostgreSQL through the pg driver. */
+export type Bare = <T = Record<string, unknown>>(statement: SQL) => Promise<T[]>;
+
+/**
+ * A benchmark's own database and a data directory: PGlite in the directory, or a PostgreSQL database
+ * `<prefix>_<pid>` made at `pgUrl`; with `bare` beside the product's connection for the baselines.
+ * `close` drops the database and removes the directory.
+ */
+export async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  prefix: string,
+  pgUrl: string,
+): Promise<{ db: Database; dir: string; bare: Bare; close(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), `${prefix.replace(/_/g, '-')}-`));
+  const removeDir = () => rm(dir, { recursive: true, force: true });
+  if (kind === 'pglite') {
+    const lite = await openPglite({ dir: join(dir, 'db') });
+    return {
+      db: lite,
+      dir,
+      bare: (statement) => lite.query(statement),
+      close: async () => {
+        await lite.close();
+        await removeDir();
+      },
+    };
+  }
+  const name = `${prefix}_${process.pid}`;
+  const { db, drop } = await scratchPostgres(pgUrl, name);
+  const pool = new pg.Pool({ connectionString: withDatabaseName(pgUrl, name), max: 2, options: APP_SESSION });
+  return {
+    db,
+    dir,
+    bare: async <T>(statement: SQL) => {
+      const q = compile(statement);
+      return (await pool.query(q.text, q.params)).rows as T[];
+    },
+    close: async () => {
+      await pool.end();
+      await drop();
+      await removeDir();
+    },
+  };
 }

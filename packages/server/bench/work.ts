@@ -22,10 +22,6 @@
  * on PGlite BENCH_WORK_PGLITE_ASSETS (20,000), BENCH_WORK_PGLITE_TASKS (4,000),
  * BENCH_WORK_PGLITE_INSPECTIONS (10,000). BENCH_WORK_RUNS (5) bulk-creates, BENCH_WORK_GRID_REQUESTS (200).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import {
   GRID_EXACT_TOTAL,
   InspectionGridQuery,
@@ -34,21 +30,12 @@ import {
 } from '@manway/core/api/work';
 import { DEFAULT_GRID_PAGE_SIZE } from '@manway/core/rules/grid-pages';
 import { loadConfig } from '../src/config';
-import { openPglite, type Database } from '../src/db/connection';
+import type { Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
-import { compile, sql, type SQL } from '../src/db/sql';
+import { sql } from '../src/db/sql';
 import { tileAssetCount } from '../src/modules/demo/scale-network';
 import { createServices } from '../src/services';
-import {
-  expectOk,
-  listenApp,
-  median,
-  printTable,
-  scratchPostgres,
-  signIn,
-  timeInTurns,
-  withDatabaseName,
-} from './support';
+import { benchDatabase, expectOk, listenApp, median, printTable, signIn, timeInTurns } from './support';
 
 const env = process.env;
 const SEED = 1;
@@ -61,8 +48,6 @@ const NODES_PER_TILE = 400;
 const FILTER_NAME = 'Bench: nodes of the first tiles';
 const PLAN_PROJECT = 'Bench: planned inspections';
 const GRID_PROJECT = 'Bench: inspected sections';
-/** The app's own session settings (db/connection.ts), so the bare SQL is planned and run as ours is. */
-const APP_SESSION = '-c jit=off -c max_parallel_workers_per_gather=0';
 
 interface Sizes {
   assets: number;
@@ -71,7 +56,6 @@ interface Sizes {
 }
 
 /** A statement run without the app: through the pg driver on PostgreSQL, on PGlite through its one connection. */
-type Bare = <T = Record<string, unknown>>(statement: SQL) => Promise<T[]>;
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits });
 const ms = (t: number) => `${t.toFixed(1)} ms`;
@@ -163,26 +147,7 @@ async function insertInspections(
 
 async function benchOne(kind: 'pglite' | 'postgres', size: Sizes): Promise<string[][]> {
   const label = `${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${fmt(size.assets)} assets`;
-  const dir = await mkdtemp(join(tmpdir(), 'manway-bench-work-'));
-  let db: Database;
-  let drop: () => Promise<void>;
-  let bare: Bare;
-  let closeBare = async () => {};
-  if (kind === 'pglite') {
-    const lite = await openPglite({ dir: join(dir, 'db') });
-    db = lite;
-    drop = () => lite.close();
-    bare = (statement) => lite.query(statement);
-  } else {
-    const name = `manway_bench_work_${process.pid}`;
-    ({ db, drop } = await scratchPostgres(PG_URL, name));
-    const pool = new pg.Pool({ connectionString: withDatabaseName(PG_URL, name), max: 2, options: APP_SESSION });
-    bare = async <T>(statement: SQL) => {
-      const q = compile(statement);
-      return (await pool.query(q.text, q.params)).rows as T[];
-    };
-    closeBare = () => pool.end();
-  }
+  const { db, dir, bare, close } = await benchDatabase(kind, 'manway_bench_work', PG_URL);
   try {
     const config = loadConfig({ ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir });
     await migrate(db);
@@ -375,9 +340,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: Sizes): Promise<strin
       ],
     ];
   } finally {
-    await closeBare();
-    await drop();
-    await rm(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

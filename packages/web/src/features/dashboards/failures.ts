@@ -3,9 +3,11 @@
  * (spec section 8): the codes worth asking about (another user's commit, a widget title taken) are
  * asked about by the editor; the others are told here with the catalogue's words.
  */
+import { useState } from 'react';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from '@manway/core/api/errors';
 import { KNOWN_ERROR_MESSAGES } from '../../shell/errors/catalogue';
 import { showNotification } from '../../shell/notifications/notificationsSlice';
+import { useAppDispatch } from '../../shell/store/hooks';
 import type { AppDispatch } from '../../shell/store/types';
 
 /** The error code a failed call answered, if it answered one. */
@@ -28,4 +30,24 @@ export function tellConflict(dispatch: AppDispatch, error: unknown): void {
   if (!(KNOWN_ERROR_CODES as readonly (string | undefined)[]).includes(code)) return;
   const message = KNOWN_ERROR_MESSAGES[code as KnownErrorCode];
   dispatch(showNotification({ type: 'error', title: message.title, text: message.text }));
+}
+
+/**
+ * One call at a time from a toolbar: `busy` while it runs (its buttons wait), and a 409 with a
+ * catalogued code told when it fails; the other failures were told by the global handling.
+ */
+export function useBusyRun(): { busy: boolean; run(action: () => Promise<void>): Promise<void> } {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      tellConflict(dispatch, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
 }

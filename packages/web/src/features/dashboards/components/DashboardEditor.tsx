@@ -26,7 +26,7 @@ import {
   useDiscardSessionMutation,
   useUpdateWidgetMutation,
 } from '../api/editingSessions';
-import { isConflict, tellConflict } from '../failures';
+import { isConflict, useBusyRun } from '../failures';
 import { applyLayout, newWidget, placeForNew } from '../gridLayout';
 import { AddWidgetDialog } from './AddWidgetDialog';
 import { DashboardGrid } from './DashboardGrid';
@@ -61,7 +61,7 @@ export function DashboardEditor({ session, dashboard, onClose }: DashboardEditor
   const [widgets, setWidgets] = useState<Widget[]>(session.widgets);
   const [dirty, setDirty] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
   const sessionId = session.id;
   const [addWidget] = useAddWidgetMutation();
   const [updateWidget, { isLoading: updating }] = useUpdateWidgetMutation();
@@ -83,18 +83,6 @@ export function DashboardEditor({ session, dashboard, onClose }: DashboardEditor
   };
   const append = (widget: Widget) =>
     changeWidgets((current) => [...current, { ...widget, layout: placeForNew(current, widget.type) }]);
-
-  /** Runs a call; failures were told by the global handling or are told here when they are 409s. */
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      tellConflict(dispatch, error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const addOfType = (type: WidgetType) =>
     run(async () => {

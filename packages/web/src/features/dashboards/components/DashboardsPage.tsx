@@ -25,7 +25,7 @@ import {
 } from '../api/dashboards';
 import { useDrillWidgetMutation } from '../api/drill';
 import { useStartEmptySessionMutation, useStartSessionMutation } from '../api/editingSessions';
-import { tellConflict } from '../failures';
+import { useBusyRun } from '../failures';
 import { DashboardEditor } from './DashboardEditor';
 import { DashboardGrid } from './DashboardGrid';
 import { ImportDialog } from './dialogs';
@@ -46,7 +46,7 @@ export function DashboardsPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [importing, setImporting] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
   const dashboards = list.data ?? [];
   const current =
     dashboards.find((d) => d.name === chosen) ?? dashboards.find((d) => d.isDefault) ?? dashboards[0] ?? null;
@@ -60,17 +60,6 @@ export function DashboardsPage() {
   const [remove] = useDeleteDashboardMutation();
   const [setGlobal] = useSetDashboardGlobalMutation();
   const [drill] = useDrillWidgetMutation();
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      tellConflict(dispatch, error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const edit = (dashboard: DashboardSummary) =>
     run(async () => {
