@@ -2,8 +2,8 @@
  * The dashboard page's first full draw in Chromium (issue #20), run by packages/server/bench/dashboards.ts
  * against its server over the 1,000,000-asset network: `node --import tsx dashboardDraw.ts BASE LOGIN PASSWORD`.
  * Signed in, the office's Dashboards page is opened: the time from navigation until every widget of
- * the default dashboard has its data and every chart has finished drawing it, once with nothing of the
- * page cached and then the median of five reloads. Beside it, the bare library: ECharts (its own
+ * the default dashboard has its data and every chart has finished drawing it, with nothing of the page
+ * cached (a new browser context each, the median of three) and then the median of five reloads. Beside it, the bare library: ECharts (its own
  * bundle) drawing the same data, already in hand, into plain boxes of the same size. Prints one JSON
  * line { cold, warm, bare } in milliseconds; the first draw's screenshot is bench-dashboard-draw.png.
  */
@@ -54,9 +54,23 @@ async function main() {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/office/`);
 
+    // Nothing of the page cached: each in a new browser context, signed in there; the median of three.
+    const colds: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const fresh = await browser.newContext({
+        viewport: { width: 1440, height: 1000 },
+        storageState: await context.storageState(),
+      });
+      const first = await fresh.newPage();
+      await first.goto(`${base}/office/dashboards`);
+      colds.push(await drawnAfter(first));
+      if (i === 0) await screenshot(first, 'bench-dashboard-draw', { viewport: true });
+      await fresh.close();
+    }
+    colds.sort((a, b) => a - b);
+    const cold = colds[1]!;
     await page.goto(`${base}/office/dashboards`);
-    const cold = await drawnAfter(page);
-    await screenshot(page, 'bench-dashboard-draw', { viewport: true });
+    await drawnAfter(page);
     const warm: number[] = [];
     for (let i = 0; i < RELOADS; i += 1) {
       await page.reload();
@@ -94,8 +108,8 @@ async function main() {
         finished.push(new Promise((resolve) => chart.on('finished', () => resolve())));
         const labels = data.items.map((i) => i.label);
         const values = data.items.map((i) => ({ value: i.value, itemStyle: { color: i.color } }));
-        // The page animates its charts for 300 ms; so does this, or the bare draw would wait longer.
-        chart.setOption({ animationDuration: 300 });
+        // As the page: drawn at once, without an intro animation.
+        chart.setOption({ animationDuration: 0 });
         chart.setOption(
           widget.type === 'gauge'
             ? { series: [{ type: 'gauge', max: data.gauge?.max ?? 100, data: [{ value: data.gauge?.value ?? 0 }] }] }

@@ -18,9 +18,10 @@
  * …_PGLITE_TASKS (5,000). BENCH_DASHBOARD_RUNS (20) timed runs of each; BENCH_DASHBOARD_BROWSER=0
  * skips Chromium. The web editions must be built (`npm run bench` builds them first).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { itemKey, type GroupRow, type Widget } from '@manway/core/domain/widgets';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/connection';
@@ -37,6 +38,7 @@ const env = process.env;
 const here = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = join(here, '../../web/dist');
 const DRAW_SCRIPT = join(here, '../../e2e/bench/dashboardDraw.ts');
+const run = promisify(execFile);
 const SEED = 1;
 const PASSWORD = 'bench-admin-password';
 const RUNS = Number(env.BENCH_DASHBOARD_RUNS ?? 20);
@@ -243,7 +245,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: Sizes): Promise<{ row
         '',
         '',
       ]);
-      if (kind === 'postgres' && env.BENCH_DASHBOARD_BROWSER !== '0') rows.push(...browserDraw(label, base));
+      if (kind === 'postgres' && env.BENCH_DASHBOARD_BROWSER !== '0') rows.push(...(await browserDraw(label, base)));
       return { rows, sum };
     } finally {
       await app.close();
@@ -258,13 +260,12 @@ async function benchOne(kind: 'pglite' | 'postgres', size: Sizes): Promise<{ row
  * own process, printing its figures as JSON): the first full draw, and beside it the bare ECharts
  * library drawing the same data already in hand.
  */
-function browserDraw(label: string, base: string): string[][] {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', DRAW_SCRIPT, base, 'admin', PASSWORD], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function browserDraw(label: string, base: string): Promise<string[][]> {
+  // Asynchronously: the server answering the page runs in this process.
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', DRAW_SCRIPT, base, 'admin', PASSWORD], {
+    maxBuffer: 1 << 20,
   });
-  if (run.status !== 0) throw new Error(`the dashboard draw in Chromium failed (${run.status})`);
-  const figures = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { cold: number; warm: number; bare: number };
+  const figures = JSON.parse(stdout.trim().split('\n').at(-1)!) as { cold: number; warm: number; bare: number };
   return [
     [
       `${label}: the dashboard page in Chromium, from navigation to every widget drawn`,

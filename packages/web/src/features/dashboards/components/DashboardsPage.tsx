@@ -50,7 +50,9 @@ export function DashboardsPage() {
   const dashboards = list.data ?? [];
   const current =
     dashboards.find((d) => d.name === chosen) ?? dashboards.find((d) => d.isDefault) ?? dashboards[0] ?? null;
-  const ref = current ? refOf(current) : null;
+  // Until the list arrives, the default dashboard is the one that opens: its template is asked for at
+  // once, beside the list, rather than after it (the first draw waits for neither in turn).
+  const ref = current ? refOf(current) : chosen === null && !list.isSuccess ? {} : null;
   const template = useGetDashboardTemplateQuery(ref ?? { dashboardName: '' }, { skip: !ref || editing !== null });
 
   const [startSession] = useStartSessionMutation();
@@ -197,8 +199,7 @@ export function DashboardsPage() {
         </div>
       )}
       {list.data && !current && <NoWidgets />}
-      {current &&
-        ref &&
+      {ref &&
         (template.isError ? (
           <p role="alert">The dashboard could not be loaded.</p>
         ) : !template.currentData ? (
