@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DashboardTemplate, EditingSession } from '@manway/core/api/dashboards';
 import { launchBrowser, screenshot } from './browser';
-import { apiClient, type Call } from './systems';
+import { apiClient, signIn, type Call } from './systems';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -32,9 +32,7 @@ async function signedIn(login: string, password: string, viewport = { width: 144
   context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/office/`);
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, login, password);
   await page.waitForURL(`${baseUrl}/office/`);
   return page;
 }

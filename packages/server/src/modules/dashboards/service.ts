@@ -405,7 +405,8 @@ export class DashboardsService {
    */
   async commit(user: CurrentUser, id: string, q: CommitQuery, widgets: Widget[]): Promise<DashboardSummary> {
     checkTemplate(widgets);
-    const seen = await this.savedFilters(user);
+    // Only a template naming saved filters needs the caller's list of them.
+    const seen = widgets.some((w) => w.savedFilter) ? await this.savedFilters(user) : [];
     widgets.forEach((w, i) => {
       if (w.savedFilter && !seen.some((f) => f.name === w.savedFilter))
         throw fail.field(`widgets.${i}.savedFilter`, `You have no saved filter "${w.savedFilter}".`);
