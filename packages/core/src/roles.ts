@@ -1,3 +1,5 @@
+import type { Edition } from './editions';
+
 /** Roles and the permissions derived from them (spec section 6). */
 export const ROLES = ['administrator', 'editor', 'regular', 'guest'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,4 +30,17 @@ export function isEditModeAvailable(settings: {
   mode: SettingsMode;
 }): boolean {
   return settings.user.hasEditorPermissions && settings.mode === 'editor';
+}
+
+/** Who may open an edition: settings is for administrators, websync for those granted it. */
+export function mayOpenEdition(user: { role: Role; websync: boolean }, edition: Edition): boolean {
+  switch (edition) {
+    case 'web-settings':
+      return user.role === 'administrator';
+    case 'web-websync':
+      return hasWebSyncPermission(user);
+    case 'web-office':
+    case 'web-inspect':
+      return true;
+  }
 }

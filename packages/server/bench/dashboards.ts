@@ -158,7 +158,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: Sizes): Promise<{ row
     const config = loadConfig({ ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir });
     await migrate(db);
     const services = createServices(db, config);
-    await services.settings.registerDefaultLicences();
+    await services.licensing.registerDefaultLicences();
     await services.demo.ensureReferenceData();
     await services.users.ensureAdmin(PASSWORD);
     await services.users.ensureDemoUsers();

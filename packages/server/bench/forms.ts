@@ -63,7 +63,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<string[][]> {
     const config = loadConfig({ ADMIN_PASSWORD, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir });
     await migrate(db);
     const services = createServices(db, config);
-    await services.settings.registerDefaultLicences();
+    await services.licensing.registerDefaultLicences();
     await services.users.ensureAdmin(ADMIN_PASSWORD);
     await services.demo.ensureReferenceData();
     await services.forms.ensureShippedTemplates('office');

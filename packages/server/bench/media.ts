@@ -427,7 +427,7 @@ async function inProcess(uploadFile: TestFile | undefined, dir: string) {
     });
     await migrate(db);
     const services = createServices(db, config);
-    await services.settings.registerDefaultLicences();
+    await services.licensing.registerDefaultLicences();
     await services.users.ensureAdmin(ADMIN_PASSWORD);
     await services.demo.ensureReferenceData();
     await services.scale.generate({ assets: 1000, seed: 1, reset: false });

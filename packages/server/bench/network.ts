@@ -129,7 +129,7 @@ async function benchOne(kind: 'pglite' | 'postgres', assets: number, url?: strin
     const config = loadConfig({ ADMIN_PASSWORD, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tmpdir() });
     await migrate(db);
     const services = createServices(db, config);
-    await services.settings.registerDefaultLicences();
+    await services.licensing.registerDefaultLicences();
     await services.users.ensureAdmin(ADMIN_PASSWORD);
 
     const existing = reuse ? await services.scale.generatedAssetCount() : 0;

@@ -97,7 +97,7 @@ async function system(name: string, dataDir: string, config: Config) {
   const db = await openPostgres(url);
   await migrate(db);
   const services = createServices(db, config);
-  await services.settings.registerDefaultLicences();
+  await services.licensing.registerDefaultLicences();
   await services.users.ensureAdmin(PASSWORD);
   await services.demo.ensureReferenceData();
   await mkdir(dataDir, { recursive: true });

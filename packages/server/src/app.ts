@@ -36,6 +36,7 @@ import { observationsRoutes } from './modules/observations/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { dashboardsRoutes } from './modules/dashboards/routes';
+import { licensingRoutes } from './modules/licensing/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { syncImportRoutes } from './modules/sync-import/routes';
@@ -98,7 +99,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(503).send({ message: 'The server is starting. Try again in a few seconds.' });
   });
   // Before any route is added: every API route gets its rule from the permission table.
-  registerAccessControl(app, { account: services.account, readiness, config, owners: services.websync });
+  registerAccessControl(app, {
+    account: services.account,
+    readiness,
+    config,
+    owners: services.websync,
+    licensing: services.licensing,
+  });
   registerInputGuard(app);
 
   await app.register(swagger, {
@@ -123,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes(services.account, config, deps.sso));
   if (deps.sso) await app.register(oidcRoutes(deps.sso, services.account, services.users, config));
   await app.register(settingsRoutes(services.settings));
+  await app.register(licensingRoutes(services.licensing));
   await app.register(objectsRoutes(services.objects));
   await app.register(formsRoutes(services.forms));
   await app.register(locationsRoutes(services.locations));

@@ -159,7 +159,7 @@ async function main(): Promise<void> {
       const db = await openDatabase(config);
       await migrate(db);
       const services = createServices(db, config);
-      await services.settings.registerDefaultLicences();
+      await services.licensing.registerDefaultLicences();
       log.info(`created ${await services.users.ensureDemoUsers()} demo users`);
       const loaded = args.values.reset
         ? await services.demo.load(seed, { reset: true })

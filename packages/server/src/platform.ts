@@ -95,7 +95,7 @@ function isMissingPostgis(error: unknown): boolean {
 }
 
 async function prepareFirstStart(services: Services, config: Config, log: Logger): Promise<void> {
-  await services.settings.registerDefaultLicences();
+  await services.licensing.registerDefaultLicences();
   await services.demo.ensureReferenceData();
   // After the standards: a standard's templates reference it.
   await services.forms.ensureShippedTemplates(config.role);

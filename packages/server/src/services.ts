@@ -53,6 +53,9 @@ import { ReportsService } from './modules/reports/service';
 import { WidgetDataService } from './modules/dashboards/data';
 import { DashboardsRepository } from './modules/dashboards/repository';
 import { DashboardsService } from './modules/dashboards/service';
+import { LicensingRepository } from './modules/licensing/repository';
+import { LicensingService } from './modules/licensing/service';
+import { SEAT_IDLE_MINUTES } from '@manway/core/api/licensing';
 
 export interface Services {
   users: UsersService;
@@ -80,6 +83,7 @@ export interface Services {
   tiles: TilesService;
   reports: ReportsService;
   dashboards: DashboardsService;
+  licensing: LicensingService;
   jobHandlers: JobHandlers;
 }
 
@@ -145,6 +149,7 @@ export function createServices(db: Database, config: Config): Services {
     leaseSeconds: config.reportLeaseSeconds,
   });
   const dashboards = new DashboardsService(new DashboardsRepository(db), new WidgetDataService(db, filters), filters);
+  const licensing = new LicensingService(new LicensingRepository(db, SEAT_IDLE_MINUTES));
   return {
     users,
     account,
@@ -170,9 +175,12 @@ export function createServices(db: Database, config: Config): Services {
     tiles: new TilesService(new TilesRepository(db), objects),
     reports,
     dashboards,
+    licensing,
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();
+        // Seats of ended sessions are free already; this clears their traces.
+        await licensing.sweep();
       },
       'media.purge-uploads': async () => {
         await syncImport.purgeAbandonedUploads();

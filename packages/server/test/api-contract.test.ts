@@ -150,6 +150,7 @@ describe('the permission table', () => {
       readiness: server.readiness,
       config: testConfig(),
       owners: server.services.websync,
+      licensing: server.services.licensing,
     });
     expect(() => app.get('/api/not-in-the-table', async () => 'nothing')).toThrow(/permission table/);
     await app.close();

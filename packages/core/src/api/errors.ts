@@ -11,7 +11,18 @@ export const DB_STATE_CODES = [
 ] as const;
 export type DbStateCode = (typeof DB_STATE_CODES)[number];
 
-export const LICENSING_CODES = ['licensing/application-is-not-registered', 'licensing/instance-limit-exceeds'] as const;
+export const LICENSING_CODES = [
+  'licensing/application-is-not-registered',
+  'licensing/instance-limit-exceeds',
+  // A page that asks for a seat when all of its application's are taken (spec section 8, "Licence").
+  'licensing/inspect-seat-not-available',
+  'licensing/office-seat-not-available',
+  'licensing/office-editing-seat-not-available',
+  'licensing/websync-seat-not-available',
+  // Editing in the Office with no live Office editing licence.
+  'licensing/office-editing-licence-not-found',
+  'licensing/licence-expired',
+] as const;
 export type LicensingCode = (typeof LICENSING_CODES)[number];
 
 /** Known codes that map to their own notification (the "generic catalogue of error dialogs"). */

@@ -6,9 +6,11 @@
  * handler.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APPLICATION_EDITION_HEADER } from '@manway/core/editions';
 import type { Config } from '../config';
 import { fail } from '../errors';
 import type { AccountService } from '../modules/account/service';
+import type { LicensingService } from '../modules/licensing/service';
 import type { CurrentUser } from '../modules/users/service';
 import type { Readiness } from '../platform';
 import { sessionCookie } from './context';
@@ -29,10 +31,17 @@ declare module 'fastify' {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { account: AccountService; readiness: Readiness; config: Config; owners: OwnerLookup },
+  deps: {
+    account: AccountService;
+    readiness: Readiness;
+    config: Config;
+    owners: OwnerLookup;
+    licensing: Pick<LicensingService, 'requireOfficeEditing'>;
+  },
 ): void {
   const cookie = sessionCookie(deps.config);
   app.decorateRequest('user', null);
+  app.decorateRequest('signInSessionId', null);
 
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
@@ -49,11 +58,16 @@ export function registerAccessControl(
     // Without a database nobody can be resolved; the routes that still run then need no user.
     if (!deps.readiness.ready) return;
     const token = request.cookies[cookie];
-    if (token) request.user = (await deps.account.resolve(token))?.user ?? null;
+    const session = token ? await deps.account.resolve(token) : undefined;
+    request.user = session?.user ?? null;
+    request.signInSessionId = session?.sessionId ?? null;
     // An unknown address is a 404 for everyone; asking to sign in first would only hide that.
     const rule = request.routeOptions.config.rule;
-    if (!rule || request.is404 || permits(rule.permission, request.user)) return;
-    throw request.user ? fail.forbidden() : fail.unauthenticated();
+    if (!rule || request.is404) return;
+    if (!permits(rule.permission, request.user)) throw request.user ? fail.forbidden() : fail.unauthenticated();
+    // Changing the network from the Office needs its editing licence (main-app section 6).
+    if (rule.permission === 'editor')
+      await deps.licensing.requireOfficeEditing(request.headers[APPLICATION_EDITION_HEADER]);
   });
 
   app.addHook('preHandler', async (request) => {

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null: set for every request before routes run. */
     user: CurrentUser | null;
+    /** The id of the signed-in user's session (never its token): what a page's seat belongs to. */
+    signInSessionId: string | null;
   }
   interface FastifyContextConfig {
     /** Reachable while the database is not ready (health, docs). */

@@ -82,6 +82,15 @@ export const PERMISSIONS: Record<string, Rule> = {
   'GET /api/settings/map': rule('signed-in'),
   'GET /api/settings/standards': rule('signed-in'),
 
+  // licences and seats: a page takes and gives back its own seat (found by its sign-in session and
+  // page id, so nobody else's); only administrators see who holds seats, free one or change a licence
+  'POST /api/seats': rule('signed-in', { ownRowsOnly: true }),
+  'DELETE /api/seats': rule('signed-in', { ownRowsOnly: true }),
+  'GET /session-api/seats': rule('administrator'),
+  'DELETE /session-api/seats/:token': rule('administrator'),
+  'GET /api/licences': rule('administrator'),
+  'PUT /api/licences/:application': rule('administrator'),
+
   // metadata, objects and locations
   'GET /api/object-types': rule('signed-in'),
   'GET /api/metadata/objects/:type/properties': rule('signed-in'),
@@ -287,8 +296,8 @@ export const PERMISSIONS: Record<string, Rule> = {
   'PUT /api/sync/media/:globalId/content': rule('websync'),
 };
 
-/** Where the API's calls live: the main API, and the report service's calls at the spec's paths. */
-export const API_PREFIXES = ['/api/', '/report-api/'] as const;
+/** Where the API's calls live: the main API, and the report and session services' calls at the spec's paths. */
+export const API_PREFIXES = ['/api/', '/report-api/', '/session-api/'] as const;
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }

@@ -29,7 +29,7 @@ describe('editions', () => {
     expect(server.calls[0]?.headers.get('x-application-edition')).toBe(edition);
   });
 
-  it('the settings edition lists Widgets in its navigation and shows the widget gallery there', async () => {
+  it('the settings edition lists Licences and Widgets in its navigation and shows the widget gallery there', async () => {
     const server = new FakeServer().on('GET', '/api/settings/general', { json: generalSettings() });
     await renderEdition({
       server,
@@ -44,7 +44,8 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Widgets', 'About']);
+    ).toEqual(['Home', 'Licences', 'Widgets', 'About']);
+    expect(within(nav).getByRole('link', { name: 'Licences' })).toHaveAttribute('href', '/licences');
     expect(within(nav).getByRole('link', { name: 'Widgets' })).toHaveAttribute('href', '/widgets');
     // The gallery's code loads on first visit.
     const heading = await screen.findByRole('heading', { level: 1, name: 'Widget gallery' }, { timeout: 10_000 });

@@ -94,7 +94,7 @@ export class AccountService {
   }
 
   /** The user behind a token, extending the session's idle expiry; undefined when it is not live. */
-  async resolve(token: string): Promise<{ user: CurrentUser; expiresAt: Date } | undefined> {
+  async resolve(token: string): Promise<{ user: CurrentUser; sessionId: string; expiresAt: Date } | undefined> {
     // The first calls wait for the database to confirm it listens (or to fail to), so that even
     // the first session can be cached; after that, a cached session costs no wait at all.
     if (!this.listenSettled) await (this.listening ??= this.listen());
@@ -122,7 +122,7 @@ export class AccountService {
       entry.expiresAt = this.slide(now, entry.absoluteExpiresAt);
       await this.repo.touchSession(entry.sessionId, now, entry.expiresAt);
     }
-    return { user: entry.user, expiresAt: entry.expiresAt };
+    return { user: entry.user, sessionId: entry.sessionId, expiresAt: entry.expiresAt };
   }
 
   /** Ends the session; answers the OpenID Connect id token, needed as a hint for the provider's log-off. */

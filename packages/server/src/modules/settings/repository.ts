@@ -1,9 +1,9 @@
-import type { Edition } from '@manway/core/editions';
+import type { LicenceApplication } from '@manway/core/api/licensing';
 import type { Database } from '../../db/connection';
 import { sql } from '../../db/sql';
 
 export interface LicenceRow {
-  application: Edition;
+  application: LicenceApplication;
   seats: number;
   editing: boolean;
   expiresAt: Date | null;
@@ -69,20 +69,10 @@ export class SettingsRepository {
     return this.db.query<LicenceRow>(sql`SELECT ${LICENCE_COLUMNS} FROM licences`);
   }
 
-  async licence(edition: Edition): Promise<LicenceRow | undefined> {
+  async licence(application: LicenceApplication): Promise<LicenceRow | undefined> {
     const [row] = await this.db.query<LicenceRow>(
-      sql`SELECT ${LICENCE_COLUMNS} FROM licences WHERE application = ${edition}`,
+      sql`SELECT ${LICENCE_COLUMNS} FROM licences WHERE application = ${application}`,
     );
     return row;
-  }
-
-  /** Registers every edition on a new installation; existing rows are kept. */
-  async registerLicences(rows: LicenceRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    const values = rows.map((r) => sql`(${r.application}, ${r.seats}, ${r.editing}, ${r.expiresAt})`);
-    await this.db.query(sql`
-      INSERT INTO licences (application, seats, editing, expires_at) VALUES ${sql.join(values)}
-      ON CONFLICT DO NOTHING
-    `);
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../users/service';
-import { licenceWarning, mayOpen } from './service';
+import { mayOpenEdition as mayOpen } from '@manway/core/roles';
+import { licenceWarning } from './service';
 
 const user = (role: CurrentUser['role'], websync = false): CurrentUser => ({
   id: 'u',

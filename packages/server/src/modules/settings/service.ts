@@ -13,8 +13,9 @@ import {
   type InspectionStandard,
   type UserSettingsUpdate,
 } from '@manway/core/api/settings';
+import { LICENCE_APPLICATION_NAMES, LICENCE_WARNING_DAYS } from '@manway/core/api/licensing';
 import { EDITION_BASE_PATHS, EDITION_NAMES, EDITIONS, type Edition } from '@manway/core/editions';
-import { hasEditorPermissions, hasReviewPermission, hasWebSyncPermission, isGuest } from '@manway/core/roles';
+import { hasEditorPermissions, hasReviewPermission, isGuest, mayOpenEdition } from '@manway/core/roles';
 import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { checkDatabase } from '../../db/state';
@@ -22,7 +23,6 @@ import { fail, FORBIDDEN_PAGE } from '../../errors';
 import type { CurrentUser } from '../users/service';
 import type { LicenceRow, SettingsRepository } from './repository';
 
-const LICENCE_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 const MediaSettings = z.object({ stillImageFormat: z.enum(['jpeg', 'png']) });
@@ -45,23 +45,14 @@ export const DEFAULT_MAP_SETTINGS: MapSettings = {
   initialExtent: [-180, -85, 180, 85],
 };
 
-/** Who may open an edition: settings is for administrators, websync for those granted it. */
-export function mayOpen(user: CurrentUser, edition: Edition): boolean {
-  switch (edition) {
-    case 'web-settings':
-      return user.role === 'administrator';
-    case 'web-websync':
-      return hasWebSyncPermission(user);
-    case 'web-office':
-    case 'web-inspect':
-      return true;
-  }
+function isExpired(licence: LicenceRow, now: Date): boolean {
+  return licence.expiresAt !== null && licence.expiresAt.getTime() <= now.getTime();
 }
 
 export function licenceWarning(licence: LicenceRow, now: Date): string | null {
   if (!licence.expiresAt) return null;
   const date = licence.expiresAt.toISOString().slice(0, 10);
-  const name = EDITION_NAMES[licence.application];
+  const name = LICENCE_APPLICATION_NAMES[licence.application];
   if (licence.expiresAt.getTime() <= now.getTime()) return `The Manway ${name} licence expired on ${date}.`;
   if (licence.expiresAt.getTime() - now.getTime() <= LICENCE_WARNING_DAYS * DAY_MS) {
     return `The Manway ${name} licence expires on ${date}.`;
@@ -102,12 +93,14 @@ export class SettingsService {
           `The application ${EDITION_NAMES[edition]} is not registered.`,
         );
       }
-      if (!mayOpen(user, edition)) throw fail.forbidden(FORBIDDEN_PAGE);
+      if (!mayOpenEdition(user, edition)) throw fail.forbidden(FORBIDDEN_PAGE);
     }
-    const [objectTypes, prefs, system] = await Promise.all([
+    const [objectTypes, prefs, system, editing] = await Promise.all([
       this.repo.objectTypes(),
       this.userSettings(user),
       this.repo.systemSettings(['media', 'gps-accuracy']),
+      // The Office edits only with an Office editing licence of its own (main-app section 6).
+      edition === 'web-office' ? this.repo.licence('web-office-editing') : Promise.resolve(licence),
     ]);
     const media = system['media'];
     const accuracy = system['gps-accuracy'];
@@ -118,10 +111,14 @@ export class SettingsService {
         hasEditorPermissions: hasEditorPermissions(user.role),
         hasReviewPermissions: hasReviewPermission(user),
       },
-      mode: licence?.editing ? 'editor' : 'viewer',
+      mode: editing && editing.editing && !isExpired(editing, this.now()) ? 'editor' : 'viewer',
       objectTypes,
       coordinateDisplayFormat: prefs.coordinateDisplayFormat,
-      licenseWarning: licence ? licenceWarning(licence, this.now()) : null,
+      licenseWarning:
+        [licence, edition === 'web-office' ? editing : undefined]
+          .map((l) => (l ? licenceWarning(l, this.now()) : null))
+          .filter((w) => w !== null)
+          .join(' ') || null,
       stillImageFormat: MediaSettings.catch(DEFAULT_MEDIA).parse(media ?? DEFAULT_MEDIA).stillImageFormat,
       accuracySettings: AccuracySettings.catch(DEFAULT_ACCURACY).parse(accuracy ?? DEFAULT_ACCURACY),
       isGuest: isGuest(user.role),
@@ -208,19 +205,7 @@ export class SettingsService {
       id: e,
       name: EDITION_NAMES[e],
       basePath: EDITION_BASE_PATHS[e],
-      available: mayOpen(user, e),
+      available: mayOpenEdition(user, e),
     }));
-  }
-
-  /** A new installation registers every edition; office, inspect and settings may edit. */
-  registerDefaultLicences(): Promise<void> {
-    return this.repo.registerLicences(
-      EDITIONS.map((application) => ({
-        application,
-        seats: 50,
-        editing: application !== 'web-websync',
-        expiresAt: null,
-      })),
-    );
   }
 }

@@ -15,10 +15,13 @@ import { createTestShell, generalSettings } from '../../testing/fixtures';
 import { websyncRoutes } from './websyncRoutes';
 
 const USER = '00000000-0000-4000-8000-000000000001';
+/** The console's page takes a WebSync seat once its settings are in. */
+const SEAT = { token: USER, application: 'web-websync', editing: false, since: '2025-03-01T08:00:00Z' };
 
 function consoleServer() {
   return new FakeServer()
     .on('GET', '/api/settings/general', { json: generalSettings() })
+    .on('POST', '/api/seats', { json: SEAT })
     .on('GET', '/api/settings/userByLogin', { json: { userName: 'Sam Syncer', login: 'syncer' } })
     .on('GET', '/api/filter', { json: { jobs: [], subjects: [], projects: [] } })
     .on('GET', '/api/syncAgentScheduler/getNames', { json: [] })

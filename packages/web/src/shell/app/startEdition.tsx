@@ -6,6 +6,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Edition } from '@manway/core/editions';
 import { watchActivity } from '../activity/activity';
 import { readRuntimeConfig, routerBasename } from '../config';
+import { watchPageLifecycle } from '../seats/seats';
 import { loadGeneralSettings } from '../settings/loadSettings';
 import { createShellStore } from '../store/store';
 import { watchUnsavedChanges } from '../unsaved/watchUnsavedChanges';
@@ -20,6 +21,8 @@ export function startEdition(edition: Edition, routes: RouteObject[]): void {
   const store = createShellStore({ config });
   watchUnsavedChanges(store, window);
   watchActivity(store.dispatch, window);
+  // Gives the page's seat back when it goes away.
+  watchPageLifecycle(store.dispatch, window);
   // Started before the first render so the request is in flight while React mounts.
   void store.dispatch(loadGeneralSettings());
 

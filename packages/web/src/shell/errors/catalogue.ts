@@ -96,3 +96,12 @@ export const MODIFIED_BY_ANOTHER_USER = KNOWN_ERROR_MESSAGES['concurrency/modifi
 
 /** Where an object is opened by id, a 404 means it is gone (spec section 8, "object not found"). */
 export const OBJECT_NOT_FOUND = KNOWN_ERROR_MESSAGES['object/not-found'];
+
+/**
+ * An Office edit refused for want of an editing licence. On an ordinary call only the change is lost,
+ * so it is a notification; where the page cannot work at all (its seat, its settings) it is a page.
+ */
+export const OFFICE_EDITING_LICENCE_NOT_FOUND: ErrorMessage = {
+  title: 'Office editing licence not found',
+  text: 'Your change was not saved: editing needs an Office editing licence. Ask your administrator.',
+};

@@ -1,3 +1,4 @@
+import { LICENSING_CODES, type LicensingCode } from '@manway/core/api/errors';
 import type { ErrorInfo } from './errorPageSlice';
 
 /** The error-page family (spec sections 2 and 8). Each is a record for showErrorPage. */
@@ -69,6 +70,22 @@ export const OFFICE_SEAT_LIMIT_PAGE: ErrorInfo = {
   showLogOffButton: true,
 };
 
+export const OFFICE_EDITING_SEAT_LIMIT_PAGE: ErrorInfo = {
+  title: LICENSE_LIMIT_REACHED_TITLE,
+  description: 'Every Manway Office editing seat is in use right now.',
+  caution: 'Close Manway Office in a browser you no longer edit in, or wait until a colleague who edits signs out.',
+  isLimitReachedButton: true,
+  showLogOffButton: true,
+};
+
+export const WEBSYNC_SEAT_LIMIT_PAGE: ErrorInfo = {
+  title: LICENSE_LIMIT_REACHED_TITLE,
+  description: 'Every Manway WebSync seat is in use right now.',
+  caution: 'Close Manway WebSync in a browser you no longer use, or wait until a colleague signs out.',
+  isLimitReachedButton: true,
+  showLogOffButton: true,
+};
+
 export const OFFICE_EDITING_LICENCE_PAGE: ErrorInfo = {
   title: 'Office editing licence not found',
   description: 'Editing in Manway Office needs an editing licence, and none is assigned to this server.',
@@ -91,3 +108,37 @@ export const INSTANCE_LIMIT_EXCEEDED_PAGE: ErrorInfo = {
   contactMessage: 'Ask your administrator to stop an instance or extend the licence.',
   isFatalErrorOccured: true,
 };
+
+export function licenceExpiredPage(applicationName: string): ErrorInfo {
+  return {
+    title: 'Licence expired',
+    description: `The licence for ${applicationName} has expired.`,
+    contactMessage: 'Ask your administrator to renew the licence.',
+    showLogOffButton: true,
+  };
+}
+
+/** Every licensing code's page: the pages that need the application's name are functions of it. */
+const LICENSING_PAGES: Record<LicensingCode, ErrorInfo | ((applicationName: string) => ErrorInfo)> = {
+  'licensing/application-is-not-registered': applicationNotRegisteredPage,
+  'licensing/instance-limit-exceeds': INSTANCE_LIMIT_EXCEEDED_PAGE,
+  'licensing/inspect-seat-not-available': INSPECT_SEAT_LIMIT_PAGE,
+  'licensing/office-seat-not-available': OFFICE_SEAT_LIMIT_PAGE,
+  'licensing/office-editing-seat-not-available': OFFICE_EDITING_SEAT_LIMIT_PAGE,
+  'licensing/websync-seat-not-available': WEBSYNC_SEAT_LIMIT_PAGE,
+  'licensing/office-editing-licence-not-found': OFFICE_EDITING_LICENCE_PAGE,
+  'licensing/licence-expired': licenceExpiredPage,
+};
+
+/** The licensing code of a 400's body, if it carries one. */
+export function licensingCodeOf(data: unknown): LicensingCode | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const code = (data as { code?: unknown }).code;
+  return LICENSING_CODES.find((known) => known === code);
+}
+
+/** The page a licensing code leads to; `applicationName` is the page's product, e.g. 'Manway Inspect'. */
+export function licensingPage(code: LicensingCode, applicationName: string): ErrorInfo {
+  const page = LICENSING_PAGES[code];
+  return typeof page === 'function' ? page(applicationName) : page;
+}

@@ -4,7 +4,14 @@ import { KNOWN_ERROR_CODES } from '@manway/core/api/errors';
 import { createTestShell, FakeBrowser } from '../../testing/fixtures';
 import { FakeServer, type FakeReply } from '../../testing/fakeServer';
 import { KNOWN_ERROR_MESSAGES } from '../errors/catalogue';
-import { SESSION_EXPIRED_PAGE } from '../errors/errorPages';
+import {
+  INSPECT_SEAT_LIMIT_PAGE,
+  licenceExpiredPage,
+  OFFICE_EDITING_SEAT_LIMIT_PAGE,
+  OFFICE_SEAT_LIMIT_PAGE,
+  SESSION_EXPIRED_PAGE,
+  WEBSYNC_SEAT_LIMIT_PAGE,
+} from '../errors/errorPages';
 import { SESSION_EXPIRED_REDIRECT_DELAY_MS } from '../store/listeners';
 import type { AppThunk } from '../store/types';
 import { acquireLock } from '../unsaved/unsavedSlice';
@@ -130,6 +137,31 @@ describe('global failure handling', () => {
 
     expect(errorPage.errorOccurred).toBe(true);
     expect(errorPage.info?.title).toBe('Instance limit exceeded');
+  });
+
+  it.each([
+    ['licensing/inspect-seat-not-available', INSPECT_SEAT_LIMIT_PAGE],
+    ['licensing/office-seat-not-available', OFFICE_SEAT_LIMIT_PAGE],
+    ['licensing/office-editing-seat-not-available', OFFICE_EDITING_SEAT_LIMIT_PAGE],
+    ['licensing/websync-seat-not-available', WEBSYNC_SEAT_LIMIT_PAGE],
+    ['licensing/licence-expired', licenceExpiredPage('Manway Inspect')],
+  ])('%s on any call shows its page', async (code, page) => {
+    const { errorPage, notifications } = await failWith({ status: 400, json: { code } }, { edition: 'web-inspect' });
+
+    expect(errorPage).toEqual({ info: page, errorOccurred: true });
+    expect(notifications).toEqual([]);
+  });
+
+  it('an edit refused for want of an Office editing licence is a notification, not a page', async () => {
+    const { errorPage, notifications } = await failWith({
+      status: 400,
+      json: { code: 'licensing/office-editing-licence-not-found' },
+    });
+
+    expect(errorPage.errorOccurred).toBe(false);
+    expect(notifications).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Office editing licence not found' }),
+    ]);
   });
 
   it('any other 400 shows the unexpected-error notification', async () => {

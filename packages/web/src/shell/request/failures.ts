@@ -3,11 +3,12 @@ import {
   ACCESS_DENIED_TITLE,
   KNOWN_ERROR_MESSAGES,
   NO_PERMISSIONS_TEXT,
+  OFFICE_EDITING_LICENCE_NOT_FOUND,
   UNEXPECTED_ERROR,
   type ErrorMessage,
 } from '../errors/catalogue';
 import type { ErrorInfo } from '../errors/errorPageSlice';
-import { applicationNotRegisteredPage, INSTANCE_LIMIT_EXCEEDED_PAGE } from '../errors/errorPages';
+import { licensingCodeOf, licensingPage } from '../errors/errorPages';
 import type { NotificationInput } from '../notifications/notificationsSlice';
 import type { RequestFailureDetails } from './lifecycle';
 
@@ -65,9 +66,10 @@ function describeBadRequest(data: unknown, applicationName: string): FailureOutc
   const code = codeOf(data);
   if (isKnownErrorCode(code))
     return errorNotification(KNOWN_ERROR_MESSAGES[code].title, KNOWN_ERROR_MESSAGES[code].text);
-  if (code === 'licensing/application-is-not-registered')
-    return { kind: 'error-page', info: applicationNotRegisteredPage(applicationName) };
-  if (code === 'licensing/instance-limit-exceeds') return { kind: 'error-page', info: INSTANCE_LIMIT_EXCEEDED_PAGE };
+  const licensingCode = licensingCodeOf(data);
+  if (licensingCode === 'licensing/office-editing-licence-not-found')
+    return errorNotification(OFFICE_EDITING_LICENCE_NOT_FOUND.title, OFFICE_EDITING_LICENCE_NOT_FOUND.text);
+  if (licensingCode) return { kind: 'error-page', info: licensingPage(licensingCode, applicationName) };
   return UNEXPECTED;
 }
 

@@ -46,11 +46,24 @@ describe('request layer', () => {
     expect(call?.credentials).toBe('same-origin');
   });
 
+  it('an application header the caller gives wins over the edition', async () => {
+    const server = new FakeServer().on('GET', '/session-api/seats', { json: [] });
+    const { request } = setup({ server });
+
+    await request({ url: 'session-api/seats', headers: { [APPLICATION_EDITION_HEADER]: 'web-office-editing' } });
+
+    const [call] = server.calls;
+    expect(call?.url.pathname).toBe('/session-api/seats');
+    expect(call?.headers.get(APPLICATION_EDITION_HEADER)).toBe('web-office-editing');
+    expect(call?.headers.get(SESSION_ID_HEADER)).toBe('session-under-test');
+  });
+
   it('puts calls under the API base URL and leaves empty query values out', () => {
     expect(
       buildUrl('/', 'api/filters/results/map', { limit: 10, term: 'pipe', filterName: undefined, hash: null }),
     ).toBe('/api/filters/results/map?limit=10&term=pipe');
     expect(buildUrl('/manway/', '/api/settings/general')).toBe('/manway/api/settings/general');
+    expect(buildUrl('/manway/', 'session-api/seats')).toBe('/manway/session-api/seats');
     expect(buildUrl('/', 'api/dashboard?dashboardName=a%20b', { isGallery: false })).toBe(
       '/api/dashboard?dashboardName=a%20b&isGallery=false',
     );

@@ -130,7 +130,8 @@ export async function performRequest<T = unknown>(args: RequestArgs, ctx: Reques
   const info: RequestInfo = { requestId: args.requestId ?? nanoid(), method, url };
 
   const headers = new Headers(args.headers);
-  headers.set(APPLICATION_EDITION_HEADER, ctx.config.edition);
+  // A caller may name another application: an administrator lists the seats of any of them.
+  if (!headers.has(APPLICATION_EDITION_HEADER)) headers.set(APPLICATION_EDITION_HEADER, ctx.config.edition);
   headers.set(SESSION_ID_HEADER, ctx.sessionId);
   if (!headers.has('accept')) headers.set('accept', 'application/json, text/plain, */*');
   const body = encodeBody(args.body, headers);

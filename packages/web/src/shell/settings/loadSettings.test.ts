@@ -10,6 +10,9 @@ import {
   FATAL_ERROR_PAGE,
   GENERIC_ERROR_PAGE,
   INSTANCE_LIMIT_EXCEEDED_PAGE,
+  licenceExpiredPage,
+  OFFICE_EDITING_LICENCE_PAGE,
+  OFFICE_SEAT_LIMIT_PAGE,
   UNSUPPORTED_DATABASE_VERSION_PAGE,
 } from '../errors/errorPages';
 import { loadGeneralSettings } from './loadSettings';
@@ -66,6 +69,18 @@ describe('general settings load', () => {
     const { state } = await load({ status: 400, json: { code: 'licensing/instance-limit-exceeds' } });
 
     expect(state.errorPage).toEqual({ info: INSTANCE_LIMIT_EXCEEDED_PAGE, errorOccurred: true });
+    expect(state.notifications.items).toEqual([]);
+  });
+
+  it.each([
+    ['licensing/licence-expired', licenceExpiredPage('Manway Office')],
+    ['licensing/office-editing-licence-not-found', OFFICE_EDITING_LICENCE_PAGE],
+    ['licensing/office-seat-not-available', OFFICE_SEAT_LIMIT_PAGE],
+  ])('%s on the settings load shows its page', async (code, page) => {
+    const { state } = await load({ status: 400, json: { code } });
+
+    expect(state.errorPage).toEqual({ info: page, errorOccurred: true });
+    expect(page.description).toContain('Office');
     expect(state.notifications.items).toEqual([]);
   });
 

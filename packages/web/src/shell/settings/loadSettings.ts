@@ -5,12 +5,12 @@ import type { ErrorInfo } from '../errors/errorPageSlice';
 import { showErrorPage } from '../errors/errorPageSlice';
 import {
   ACCESS_DENIED_PAGE,
-  applicationNotRegisteredPage,
   BOM_VERSION_CHANGED_PAGE,
   DATABASE_UNAVAILABLE_PAGE,
   FATAL_ERROR_PAGE,
   GENERIC_ERROR_PAGE,
-  INSTANCE_LIMIT_EXCEEDED_PAGE,
+  licensingCodeOf,
+  licensingPage,
   UNSUPPORTED_DATABASE_VERSION_PAGE,
 } from '../errors/errorPages';
 import { showNotification } from '../notifications/notificationsSlice';
@@ -47,9 +47,8 @@ export function settingsFailurePage(error: RequestFailureDetails, edition: Editi
     const code = (error.data as { code?: unknown }).code;
     const dbStatePage = DB_STATE_PAGES.get(code);
     if (dbStatePage) return dbStatePage;
-    if (code === 'licensing/application-is-not-registered')
-      return applicationNotRegisteredPage(applicationName(edition));
-    if (code === 'licensing/instance-limit-exceeds') return INSTANCE_LIMIT_EXCEEDED_PAGE;
+    const licensingCode = licensingCodeOf(error.data);
+    if (licensingCode) return licensingPage(licensingCode, applicationName(edition));
   }
   return unexplainedFailurePage(edition);
 }

@@ -6,12 +6,15 @@ import { SESSION_EXPIRED_PAGE } from '../errors/errorPages';
 import { showNotification } from '../notifications/notificationsSlice';
 import { describeRequestFailure } from '../request/failures';
 import { requestFailure, requestUnauthorized, stopRequest, stopRequests } from '../request/lifecycle';
+import { registerSeatLifecycle } from '../seats/seats';
 import type { AppStartListening } from './types';
 
 /** Long enough to read 'Your current session has expired' before the sign-in page replaces it. */
 export const SESSION_EXPIRED_REDIRECT_DELAY_MS = 2500;
 
 export function registerShellListeners(startListening: AppStartListening): void {
+  // First: a seat renewal on activity is a call, which spares the keep-alive its own.
+  registerSeatLifecycle(startListening);
   registerSessionKeepAlive(startListening);
 
   startListening({

@@ -214,6 +214,16 @@ describe('planning tasks on a selection', () => {
     expect(server.callsTo('POST', '/api/tasks/bulk-create/validate')).toHaveLength(0);
   });
 
+  it('Check waits for the projects, so a check is never refused for a project the user could not yet choose', async () => {
+    const server = planningServer().hang('GET', '/api/projects');
+    const user = userEvent.setup();
+    await renderEdition({ server, home: <PlanTasksAction choices={twelveManholes} /> });
+    await user.click(await screen.findByRole('button', { name: 'Plan tasks…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plan tasks' });
+    expect(within(dialog).getByLabelText('Project')).toHaveDisplayValue('Loading…');
+    expect(within(dialog).getByRole('button', { name: 'Check' })).toBeDisabled();
+  });
+
   it('changing the plan after a check asks for a new check before anything is created', async () => {
     const server = planningServer().on('POST', '/api/tasks/bulk-create/validate', { json: checked });
     const { user, dialog } = await openDialog(server);

@@ -220,7 +220,8 @@ export function PlanTasksDialog({ choices, onClose }: { choices: readonly PlanCh
           Create {tasks(toCreate)}
         </Button>
       ) : (
-        <Button variant="primary" disabled={busy} onClick={() => void check()}>
+        // Until the projects are in, the one open project cannot be chosen for the user.
+        <Button variant="primary" disabled={busy || !projects.data} onClick={() => void check()}>
           Check
         </Button>
       )}
