@@ -39,3 +39,7 @@ run(process.execPath, ['--import', 'tsx', 'packages/server/bench/work.ts']);
 // The default dashboard's six widgets over 1,000,000 assets on PostgreSQL (DATABASE_URL, else the local
 // server; PGlite smaller), each widget's data beside its bare aggregate SQL; BENCH_DASHBOARD_* make it smaller.
 run(process.execPath, ['--import', 'tsx', 'packages/server/bench/dashboards.ts']);
+// Licence seats on PostgreSQL (DATABASE_URL, else the local server): a page taking a seat and giving it back
+// beside two bare UPDATEs by primary key, and 1,000 pages asking at once for 500 Inspect seats (service layer
+// and HTTP), failing unless exactly 500 are granted; BENCH_SEATS_* make it smaller.
+run(process.execPath, ['--import', 'tsx', 'packages/server/bench/seats.ts']);

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as pgCopyFrom } from 'pg-copy-streams';
 import { assertChannelName, PostgresListener, type NoticeHandlers, type Unlisten } from './notifications';
-import { compile, type SQL } from './sql';
+import { compile, type CompiledQuery, type SQL } from './sql';
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
@@ -72,8 +72,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const db: Database = {
     kind: 'postgres',
     async query(statement) {
-      const q = compile(statement);
-      return (await pool.query(q.text, q.params)).rows;
+      return (await pool.query(toPgQuery(compile(statement)))).rows;
     },
     exec: async (text) => lastRows(await pool.query(text)),
     transaction: (fn) => inTransaction(db, fn),
@@ -82,10 +81,7 @@ export async function openPostgres(url: string): Promise<Database> {
       try {
         return await fn({
           kind: 'postgres',
-          query: async (statement) => {
-            const q = compile(statement);
-            return (await client.query(q.text, q.params)).rows;
-          },
+          query: async (statement) => (await client.query(toPgQuery(compile(statement)))).rows,
           exec: async (text) => lastRows(await client.query(text)),
           copyFrom: (sql, chunks) => copyWith(client, sql, chunks),
         });
@@ -109,6 +105,10 @@ export async function openPostgres(url: string): Promise<Database> {
     }),
   };
   return db;
+}
+
+function toPgQuery(q: CompiledQuery): pg.QueryConfig {
+  return { text: q.text, values: q.params, ...(q.name ? { name: q.name } : {}) };
 }
 
 function inTransaction<T>(db: Database, fn: (tx: Connection) => Promise<T>): Promise<T> {

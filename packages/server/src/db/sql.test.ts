@@ -36,4 +36,10 @@ describe('the sql tag', () => {
     });
     expect(compile(statement)).toEqual(drizzle(statement));
   });
+
+  it('a prepared statement keeps its text and parameters and carries its name; others carry none', () => {
+    const inner = sql`SELECT ${sql`${1}::int`} AS one WHERE ${'a'} = ${'a'}`;
+    expect(compile(sql.prepared('one', inner))).toEqual({ ...compile(inner), name: 'one' });
+    expect(compile(inner)).not.toHaveProperty('name');
+  });
 });

@@ -12,6 +12,8 @@ export type { SQL };
 export interface CompiledQuery {
   text: string;
   params: unknown[];
+  /** Set by `sql.prepared`: PostgreSQL plans the statement once per connection under this name. */
+  name?: string;
 }
 
 function tag(strings: TemplateStringsArray, ...values: unknown[]): SQL {
@@ -37,12 +39,26 @@ export const sql = Object.assign(tag, {
   raw: (text: string): SQL => drizzleSql.raw(text),
   empty: (): SQL => drizzleSql.empty(),
   /**
+   * A hot statement that costs more to plan than to run, kept prepared under `name` on each
+   * PostgreSQL connection. Its text must not vary between calls (only its parameters); PGlite, one
+   * connection in process, plans it each time.
+   */
+  prepared: (name: string, statement: SQL): SQL => drizzleSql`${new PreparedName(name)}${statement}`,
+  /**
    * `($1, $2::geometry), ($3, $4::geometry)`: rows of values for a multi-row INSERT, each bound;
    * `casts[i]` (our own type names) follows the i-th value of every row.
    */
   values: (rows: readonly (readonly unknown[])[], casts: readonly (string | undefined)[] = []): SQL =>
     drizzleSql`${new ValuesList(rows, casts)}`,
 });
+
+/** The name `sql.prepared` gives a statement; it writes no text. */
+class PreparedName implements SQLWrapper {
+  constructor(readonly name: string) {}
+  getSQL(): SQL {
+    return drizzleSql.empty();
+  }
+}
 
 /**
  * Written by `compile` in one pass, like a hand-built string: as fragments, the 30,000 values of one
@@ -97,11 +113,12 @@ class ValuesList implements SQLWrapper {
 export function compile(statement: SQL): CompiledQuery {
   const text: string[] = [];
   const params: unknown[] = [];
-  walk(statement, text, params);
-  return { text: text.join(''), params };
+  const named: { name?: string } = {};
+  walk(statement, text, params, named);
+  return { text: text.join(''), params, ...named };
 }
 
-function walk(statement: SQL, text: string[], params: unknown[]): void {
+function walk(statement: SQL, text: string[], params: unknown[], named: { name?: string }): void {
   for (const chunk of statement.queryChunks) {
     if (chunk instanceof StringChunk) {
       text.push(...chunk.value);
@@ -109,7 +126,9 @@ function walk(statement: SQL, text: string[], params: unknown[]): void {
       params.push(chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value));
       text.push(`$${params.length}`);
     } else if (chunk instanceof SQL) {
-      walk(chunk, text, params);
+      walk(chunk, text, params, named);
+    } else if (chunk instanceof PreparedName) {
+      named.name = chunk.name;
     } else if (chunk instanceof ValuesList) {
       chunk.write(text, params);
     } else if (chunk instanceof Name) {

@@ -177,7 +177,10 @@ export class LicensingRepository {
     holder: SeatHolder,
     db: Queryable = this.db,
   ): Promise<HeldSeat | undefined> {
-    const statement = sql`
+    // Planning this statement costs more than running it: prepared once per connection.
+    const statement = sql.prepared(
+      'seats-acquire',
+      sql`
       WITH licence AS (
         SELECT seats FROM licences WHERE application = ${application} AND (expires_at IS NULL OR expires_at > now())
       ),
@@ -205,7 +208,8 @@ export class LicensingRepository {
       SELECT token, acquired_at AS since FROM mine
       UNION ALL
       SELECT token, acquired_at AS since FROM granted
-    `;
+    `,
+    );
     try {
       const [row] = await db.query<HeldSeat>(statement);
       return row;

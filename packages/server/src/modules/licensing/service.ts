@@ -50,6 +50,10 @@ export class LicensingService {
     if (!mayOpenEdition(page.user, edition)) throw fail.forbidden();
     const holder = { sessionId: page.sessionId, pageId: page.pageId, userId: page.user.id };
     const wantsEditing = edition === 'web-office' && hasEditorPermissions(page.user.role);
+    if (!wantsEditing) {
+      // One statement, no transaction: the common page load costs one round trip.
+      return toSeat(edition, (await this.repo.acquire(edition, holder)) ?? (await this.refuse(edition)), false);
+    }
     // One transaction: refused an editing seat, the page gives back the Office seat it just took.
     return this.repo.transaction(async (tx) => {
       const seat = (await this.repo.acquire(edition, holder, tx)) ?? (await this.refuse(edition, tx));
@@ -143,7 +147,7 @@ export class LicensingService {
   }
 
   /** Why no seat could be had: no licence, an expired one, or every seat held. */
-  private async refuse(application: LicenceApplication, tx: Queryable): Promise<never> {
+  private async refuse(application: LicenceApplication, tx?: Queryable): Promise<never> {
     const licence = await this.repo.licence(application, tx);
     const name = LICENCE_APPLICATION_NAMES[application];
     if (application === 'web-office-editing' && (!licence || this.expired(licence)))
