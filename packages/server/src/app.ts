@@ -36,6 +36,7 @@ import { observationsRoutes } from './modules/observations/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { dashboardsRoutes } from './modules/dashboards/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { licensingRoutes } from './modules/licensing/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.sso) await app.register(oidcRoutes(deps.sso, services.account, services.users, config));
   await app.register(settingsRoutes(services.settings));
   await app.register(licensingRoutes(services.licensing));
+  await app.register(auditRoutes(services.audit));
   await app.register(objectsRoutes(services.objects));
   await app.register(formsRoutes(services.forms));
   await app.register(locationsRoutes(services.locations));

@@ -53,6 +53,8 @@ import { ReportsService } from './modules/reports/service';
 import { WidgetDataService } from './modules/dashboards/data';
 import { DashboardsRepository } from './modules/dashboards/repository';
 import { DashboardsService } from './modules/dashboards/service';
+import { AuditRepository } from './modules/audit/repository';
+import { AuditService } from './modules/audit/service';
 import { LicensingRepository } from './modules/licensing/repository';
 import { LicensingService } from './modules/licensing/service';
 import { SEAT_IDLE_MINUTES } from '@manway/core/api/licensing';
@@ -84,6 +86,7 @@ export interface Services {
   reports: ReportsService;
   dashboards: DashboardsService;
   licensing: LicensingService;
+  audit: AuditService;
   jobHandlers: JobHandlers;
 }
 
@@ -149,7 +152,8 @@ export function createServices(db: Database, config: Config): Services {
     leaseSeconds: config.reportLeaseSeconds,
   });
   const dashboards = new DashboardsService(new DashboardsRepository(db), new WidgetDataService(db, filters), filters);
-  const licensing = new LicensingService(new LicensingRepository(db, SEAT_IDLE_MINUTES));
+  const audit = new AuditService(new AuditRepository(db));
+  const licensing = new LicensingService(new LicensingRepository(db, SEAT_IDLE_MINUTES), audit);
   return {
     users,
     account,
@@ -176,6 +180,7 @@ export function createServices(db: Database, config: Config): Services {
     reports,
     dashboards,
     licensing,
+    audit,
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();

@@ -90,6 +90,8 @@ export const PERMISSIONS: Record<string, Rule> = {
   'DELETE /session-api/seats/:token': rule('administrator'),
   'GET /api/licences': rule('administrator'),
   'PUT /api/licences/:application': rule('administrator'),
+  // the audit list: administrators only
+  'GET /api/audit': rule('administrator'),
 
   // metadata, objects and locations
   'GET /api/object-types': rule('signed-in'),

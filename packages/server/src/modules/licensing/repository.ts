@@ -99,15 +99,22 @@ export class LicensingRepository {
   updateLicence(
     application: LicenceApplication,
     change: { seats: number; expiresAt: Date | null; version: number; seated: boolean },
+    /** Runs in the change's transaction with the licence as it was (the audit entry). */
+    recordChange: (before: { seats: number; expiresAt: Date | null }, tx: Queryable) => Promise<void>,
   ): Promise<'updated' | 'conflict' | { inUse: number }> {
     return this.db
       .transaction(async (tx) => {
-        const updated = await tx.query(sql`
-        UPDATE licences SET seats = ${change.seats}, expires_at = ${change.expiresAt}, version = version + 1
-        WHERE application = ${application} AND version = ${change.version}
-        RETURNING application
-      `);
-        if (updated.length === 0) return 'conflict';
+        const [before] = await tx.query<{ seats: number; expiresAt: Date | null }>(sql`
+          SELECT seats, expires_at AS "expiresAt" FROM licences
+          WHERE application = ${application} AND version = ${change.version}
+          FOR UPDATE
+        `);
+        if (!before) return 'conflict';
+        await tx.query(sql`
+          UPDATE licences SET seats = ${change.seats}, expires_at = ${change.expiresAt}, version = version + 1
+          WHERE application = ${application}
+        `);
+        await recordChange(before, tx);
         if (!change.seated) return 'updated';
         const rows = await tx.query<{ slot: number; held: boolean }>(sql`
         SELECT s.slot, ${holderPresent(this.idleMinutes)} AS held FROM seats s
@@ -233,18 +240,30 @@ export class LicensingRepository {
 
   /**
    * Frees the seat named by `token`, and with an Office seat the same page's Office editing seat.
-   * Answers whether it was in use.
+   * Answers whose seat it was (undefined when it was not in use); `recordFree` runs in the same
+   * transaction (the audit entry).
    */
-  async free(token: string): Promise<boolean> {
-    const rows = await this.db.query(sql`
-      WITH held AS (SELECT application, session_id, page_id FROM seats s WHERE token = ${token} AND ${holderPresent(this.idleMinutes)})
-      UPDATE seats s SET ${FREE}
-      FROM held h
-      WHERE s.token IS NOT NULL AND s.session_id = h.session_id AND s.page_id = h.page_id
-        AND (s.token = ${token} OR (h.application = 'web-office' AND s.application = 'web-office-editing'))
-      RETURNING s.slot
-    `);
-    return rows.length > 0;
+  free(
+    token: string,
+    recordFree: (freed: { application: LicenceApplication; login: string }, tx: Queryable) => Promise<void>,
+  ): Promise<{ application: LicenceApplication; login: string } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [freed] = await tx.query<{ application: LicenceApplication; login: string }>(sql`
+        SELECT s.application, u.login FROM seats s JOIN users u ON u.id = s.user_id
+        WHERE s.token = ${token} AND ${holderPresent(this.idleMinutes)}
+        FOR UPDATE OF s
+      `);
+      if (!freed) return undefined;
+      await tx.query(sql`
+        WITH held AS (SELECT application, session_id, page_id FROM seats WHERE token = ${token})
+        UPDATE seats s SET ${FREE}
+        FROM held h
+        WHERE s.token IS NOT NULL AND s.session_id = h.session_id AND s.page_id = h.page_id
+          AND (s.token = ${token} OR (h.application = 'web-office' AND s.application = 'web-office-editing'))
+      `);
+      await recordFree(freed, tx);
+      return freed;
+    });
   }
 
   seatsInUse(application: LicenceApplication): Promise<SeatInUseRow[]> {

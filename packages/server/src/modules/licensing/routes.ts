@@ -106,7 +106,7 @@ export function licensingRoutes(licensing: LicensingService) {
         },
       },
       async (request, reply) => {
-        await licensing.freeSeat(request.params.token);
+        await licensing.freeSeat(request.user as CurrentUser, request.params.token);
         return reply.status(204).send(null);
       },
     );
@@ -137,7 +137,7 @@ export function licensingRoutes(licensing: LicensingService) {
           response: { 200: Licence, ...errors, 404: CodeBody, 409: CodeBody },
         },
       },
-      async (request) => licensing.updateLicence(request.params.application, request.body),
+      async (request) => licensing.updateLicence(request.user as CurrentUser, request.params.application, request.body),
     );
   };
 }

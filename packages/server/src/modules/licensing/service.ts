@@ -19,6 +19,7 @@ import {
 import { isEdition, type Edition } from '@manway/core/editions';
 import { hasEditorPermissions, mayOpenEdition } from '@manway/core/roles';
 import { fail } from '../../errors';
+import { changesBetween, type AuditActor, type AuditService } from '../audit/service';
 import type { CurrentUser } from '../users/service';
 import type { HeldSeat, LicenceRecord, LicensingRepository, Queryable } from './repository';
 
@@ -37,6 +38,7 @@ const dateOf = (at: Date) => at.toISOString().slice(0, 10);
 export class LicensingService {
   constructor(
     private readonly repo: LicensingRepository,
+    private readonly audit: Pick<AuditService, 'record'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -81,8 +83,20 @@ export class LicensingService {
   }
 
   /** An administrator frees a seat (and an Office seat's editing seat); the page finds out when it next renews. */
-  async freeSeat(token: string): Promise<void> {
-    if (!(await this.repo.free(token))) throw fail.notFound('That seat is not in use.');
+  async freeSeat(actor: AuditActor, token: string): Promise<void> {
+    const freed = await this.repo.free(token, (seat, tx) =>
+      this.audit.record(
+        actor,
+        {
+          action: 'seat.freed',
+          objectType: 'seat',
+          objectId: seat.application,
+          summary: `${LICENCE_APPLICATION_NAMES[seat.application]}: the seat of ${seat.login} freed`,
+        },
+        tx,
+      ),
+    );
+    if (!freed) throw fail.notFound('That seat is not in use.');
   }
 
   async licences(): Promise<Licence[]> {
@@ -91,13 +105,34 @@ export class LicensingService {
     return rows.sort((a, b) => order(a.application) - order(b.application)).map((r) => this.toLicence(r));
   }
 
-  async updateLicence(application: LicenceApplication, change: LicenceUpdate): Promise<Licence> {
-    const outcome = await this.repo.updateLicence(application, {
-      seats: change.seats,
-      expiresAt: change.expiresAt === null ? null : new Date(`${change.expiresAt}T00:00:00Z`),
-      version: change.version,
-      seated: isSeated(application),
-    });
+  async updateLicence(actor: AuditActor, application: LicenceApplication, change: LicenceUpdate): Promise<Licence> {
+    const name = LICENCE_APPLICATION_NAMES[application];
+    const outcome = await this.repo.updateLicence(
+      application,
+      {
+        seats: change.seats,
+        expiresAt: change.expiresAt === null ? null : new Date(`${change.expiresAt}T00:00:00Z`),
+        version: change.version,
+        seated: isSeated(application),
+      },
+      (before, tx) => {
+        const changes = changesBetween(
+          { seats: before.seats, expiresAt: before.expiresAt ? dateOf(before.expiresAt) : null },
+          { seats: change.seats, expiresAt: change.expiresAt },
+        );
+        const said = Object.entries(changes).map(([field, { from, to }]) =>
+          field === 'seats'
+            ? `${String(from)} → ${String(to)} seats`
+            : `expiry ${String(from ?? 'never')} → ${String(to ?? 'never')}`,
+        );
+        const summary = `${name}: ${said.join(', ') || 'saved unchanged'}`;
+        return this.audit.record(
+          actor,
+          { action: 'licence.updated', objectType: 'licence', objectId: application, summary, changes },
+          tx,
+        );
+      },
+    );
     const row = await this.repo.licence(application);
     if (!row) throw fail.notFound(`The application ${LICENCE_APPLICATION_NAMES[application]} is not registered.`);
     if (outcome === 'conflict') throw fail.conflict();
