@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasEditorPermissions, hasWebSyncPermission, isEditModeAvailable, isGuest } from './roles';
+import { hasEditorPermissions, hasWebSyncPermission, isEditModeAvailable, isGuest, mayOpenEdition } from './roles';
 
 describe('roles', () => {
   it('administrators and editors have editor permissions; regular users and guests do not', () => {
@@ -24,5 +24,16 @@ describe('roles', () => {
     expect(isEditModeAvailable({ user: { hasEditorPermissions: true }, mode: 'editor' })).toBe(true);
     expect(isEditModeAvailable({ user: { hasEditorPermissions: true }, mode: 'viewer' })).toBe(false);
     expect(isEditModeAvailable({ user: { hasEditorPermissions: false }, mode: 'editor' })).toBe(false);
+  });
+
+  it('the office and inspect permissions open their editions; administrators open every edition', () => {
+    const crew = { role: 'regular' as const, office: false, inspect: true, websync: false };
+    expect(mayOpenEdition(crew, 'web-inspect')).toBe(true);
+    expect(mayOpenEdition(crew, 'web-office')).toBe(false);
+    expect(mayOpenEdition({ ...crew, office: true, inspect: false }, 'web-inspect')).toBe(false);
+    const admin = { role: 'administrator' as const, office: false, inspect: false, websync: false };
+    for (const edition of ['web-office', 'web-inspect', 'web-websync', 'web-settings'] as const) {
+      expect(mayOpenEdition(admin, edition)).toBe(true);
+    }
   });
 });

@@ -32,15 +32,33 @@ export function isEditModeAvailable(settings: {
   return settings.user.hasEditorPermissions && settings.mode === 'editor';
 }
 
-/** Who may open an edition: settings is for administrators, websync for those granted it. */
-export function mayOpenEdition(user: { role: Role; websync: boolean }, edition: Edition): boolean {
+/** The permissions a user is granted besides the role (the office, inspect, websync; and review). */
+export interface PermissionFlags {
+  /** May open the Office edition. */
+  office: boolean;
+  /** May open the Inspect edition. */
+  inspect: boolean;
+  websync: boolean;
+  review: boolean;
+}
+
+/**
+ * Who may open an edition: settings is for administrators; the Office, Inspect and WebSync for those
+ * granted the permission of the same name. Administrators open every edition.
+ */
+export function mayOpenEdition(
+  user: { role: Role } & Pick<PermissionFlags, 'office' | 'inspect' | 'websync'>,
+  edition: Edition,
+): boolean {
+  if (user.role === 'administrator') return true;
   switch (edition) {
     case 'web-settings':
-      return user.role === 'administrator';
+      return false;
     case 'web-websync':
       return hasWebSyncPermission(user);
     case 'web-office':
+      return user.office;
     case 'web-inspect':
-      return true;
+      return user.inspect;
   }
 }

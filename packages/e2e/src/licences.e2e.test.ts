@@ -1,7 +1,7 @@
 /**
- * Licences and seats in Chromium against `npm start` (issue #21): an administrator sets the Inspect
- * seat limit to 1 on the settings edition's Licences page; a crew member opens Inspect and holds the
- * seat; a second browser opening Inspect gets the spec's 'LICENSE LIMIT REACHED' page; the
+ * Licences and seats in Chromium against `npm start` (issue #21): an administrator creates a crew
+ * user with the inspect permission on the settings edition's Users page and sets the Inspect seat
+ * limit to 1 on its Licences page; the crew user opens Inspect and holds the seat; a second browser opening Inspect gets the spec's 'LICENSE LIMIT REACHED' page; the
  * administrator frees the seat and the second browser, trying again, gets in; and a browser that
  * closes gives its seat back.
  */
@@ -67,7 +67,27 @@ describe('licences and seats', () => {
     'with an Inspect limit of 1, a second browser gets LICENSE LIMIT REACHED until the administrator frees the seat',
     { timeout: 180_000 },
     async () => {
-      admin = await open('/settings/licences', 'admin', adminPassword);
+      admin = await open('/settings/users', 'admin', adminPassword);
+      await admin.waitForURL(`${baseUrl}/settings/users`);
+      // A crew user who may open Inspect (and not the Office), signing in with a password.
+      const crewLogin = `crew-${Date.now()}`;
+      const crewPassword = 'crew-e2e-password';
+      await admin.getByRole('button', { name: 'New user' }).click();
+      const newUser = admin.getByRole('dialog', { name: 'New user' });
+      await newUser.getByRole('textbox', { name: 'Login' }).fill(crewLogin);
+      await newUser.getByRole('textbox', { name: 'Display name' }).fill('Casey Crew');
+      await newUser.getByRole('checkbox', { name: 'Office' }).uncheck();
+      await newUser.getByRole('checkbox', { name: 'Inspect' }).check();
+      await newUser.getByRole('radio', { name: 'Password' }).check();
+      await newUser.locator('input[type="password"]').fill(crewPassword);
+      await screenshot(admin, 'users-new-user-dialog', { viewport: true });
+      await newUser.getByRole('button', { name: 'Create user' }).click();
+      await admin.getByText(`User ${crewLogin} created`).waitFor();
+      const crewRow = admin.getByRole('row').filter({ hasText: crewLogin });
+      await expect.poll(() => crewRow.getByRole('listitem').allTextContents()).toEqual(['Inspect']);
+      await screenshot(admin, 'users-page', { viewport: true });
+
+      await admin.getByRole('link', { name: 'Licences' }).first().click();
       await admin.waitForURL(`${baseUrl}/settings/licences`);
       // Earlier browsers of this run may still hold Inspect seats (until the idle time): freed first.
       const api = adminApi(admin);
@@ -79,9 +99,9 @@ describe('licences and seats', () => {
       await admin.getByText('Inspect licence saved').waitFor();
       expect((await api.licences()).find((l) => l.application === 'web-inspect')!.seats).toBe(1);
 
-      const crew = await open('/inspect/profile', 'inspector', 'inspector-demo');
+      const crew = await open('/inspect/profile', crewLogin, crewPassword);
       await crew.getByRole('region', { name: 'Inspection profile' }).waitFor();
-      await expect.poll(async () => (await api.seats('web-inspect')).map((s) => s.user.login)).toEqual(['inspector']);
+      await expect.poll(async () => (await api.seats('web-inspect')).map((s) => s.user.login)).toEqual([crewLogin]);
 
       const second = await open('/inspect/profile', 'editor', 'editor-demo');
       await second.getByRole('heading', { name: 'LICENSE LIMIT REACHED' }).waitFor({ timeout: 30_000 });
@@ -92,13 +112,13 @@ describe('licences and seats', () => {
       await admin.getByLabel('Application').selectOption({ label: 'Inspect' });
       const seats = admin.getByRole('table', { name: 'Seats in use for Inspect' });
       await seats
-        .getByRole('cell', { name: /inspector/ })
+        .getByRole('cell', { name: new RegExp(crewLogin) })
         .first()
         .waitFor();
       await expect.poll(() => inspect.getByText('1 of 1 seats in use').count()).toBe(1);
       await screenshot(admin, 'licences-page', { viewport: false });
 
-      await seats.getByRole('button', { name: 'Free seat of inspector' }).click();
+      await seats.getByRole('button', { name: `Free seat of ${crewLogin}` }).click();
       const confirm = admin.getByRole('alertdialog');
       await confirm.getByRole('button', { name: 'Free seat' }).click();
       await seats.getByText('No seats in use').or(admin.getByText('No seats in use')).first().waitFor();

@@ -121,6 +121,8 @@ async function child(mode: string, dir: string): Promise<void> {
       login: 'admin',
       displayName: 'Admin',
       role: 'administrator' as const,
+      office: true,
+      inspect: true,
       websync: true,
       review: true,
       syncAgent: false,

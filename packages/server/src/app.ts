@@ -37,8 +37,11 @@ import { mediaRoutes } from './modules/media/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { dashboardsRoutes } from './modules/dashboards/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { userAdminRoutes } from './modules/user-admin/routes';
 import { licensingRoutes } from './modules/licensing/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { installationSettingsRoutes } from './modules/installation-settings/routes';
+import { sharedLinksRoutes } from './modules/shared-links/routes';
 import { syncExportRoutes } from './modules/sync-export/routes';
 import { syncImportRoutes } from './modules/sync-import/routes';
 import { webSyncRoutes } from './modules/websync/routes';
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     owners: services.websync,
     licensing: services.licensing,
+    instances: services.instances,
   });
   registerInputGuard(app);
 
@@ -131,8 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes(services.account, config, deps.sso));
   if (deps.sso) await app.register(oidcRoutes(deps.sso, services.account, services.users, config));
   await app.register(settingsRoutes(services.settings));
-  await app.register(licensingRoutes(services.licensing));
+  await app.register(installationSettingsRoutes(services.installationSettings));
+  await app.register(licensingRoutes(services.licensing, services.instances));
   await app.register(auditRoutes(services.audit));
+  await app.register(userAdminRoutes(services.userAdmin));
   await app.register(objectsRoutes(services.objects));
   await app.register(formsRoutes(services.forms));
   await app.register(locationsRoutes(services.locations));
@@ -149,6 +155,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syncImportRoutes(services.syncImport));
   await app.register(reportsRoutes(services.reports));
   await app.register(dashboardsRoutes(services.dashboards));
-  if (deps.webDistDir) await registerWebApp(app, { distDir: deps.webDistDir, readiness });
+  await app.register(sharedLinksRoutes(services.sharedLinks));
+  if (deps.webDistDir) {
+    await registerWebApp(app, {
+      distDir: deps.webDistDir,
+      readiness,
+      basemapSources: () => services.installationSettings.httpBasemapSources(),
+    });
+  }
   return app;
 }

@@ -7,6 +7,7 @@ import { DASHBOARD_EXISTS_CODE, WIDGET_EXISTS_CODE } from '@manway/core/api/dash
 import type { DbStateCode, KnownErrorCode, LicensingCode } from '@manway/core/api/errors';
 import { FILTER_NAME_EXISTS_MESSAGE } from '@manway/core/api/filters';
 import { REPORT_NAME_EXISTS_MESSAGE } from '@manway/core/api/reports';
+import type { USER_HAS_WORK_CODE } from '@manway/core/api/users';
 import { WORKFLOW_ILLEGAL_TRANSITION } from '@manway/core/api/work';
 
 /**
@@ -17,7 +18,8 @@ type ConflictCode =
   | 'concurrency/modified-by-another-user'
   | typeof WORKFLOW_ILLEGAL_TRANSITION
   | typeof DASHBOARD_EXISTS_CODE
-  | typeof WIDGET_EXISTS_CODE;
+  | typeof WIDGET_EXISTS_CODE
+  | typeof USER_HAS_WORK_CODE;
 
 export type Problem =
   | { kind: 'validation'; message: string; fields: Record<string, string[]> }
@@ -26,7 +28,13 @@ export type Problem =
   | { kind: 'not-found'; message: string }
   | { kind: 'conflict'; message: string; code?: ConflictCode }
   | { kind: 'rate-limited'; message: string; retryAfterSeconds: number }
-  | { kind: 'coded'; code: DbStateCode | LicensingCode | KnownErrorCode; message: string };
+  | {
+      kind: 'coded';
+      code: DbStateCode | LicensingCode | KnownErrorCode;
+      message: string;
+      /** Facts the client shows with the code's text (an expired link's date), sent beside it. */
+      details?: Record<string, string>;
+    };
 
 export class AppError extends Error {
   constructor(readonly problem: Problem) {
@@ -56,10 +64,13 @@ export const fail = {
   /** A dashboard's name or a widget's title is taken. */
   taken: (code: typeof DASHBOARD_EXISTS_CODE | typeof WIDGET_EXISTS_CODE, message: string) =>
     new AppError({ kind: 'conflict', message, code }),
+  /** The object is still named by recorded work, which must keep it (a user who inspected). */
+  stillReferenced: (code: typeof USER_HAS_WORK_CODE, message: string) =>
+    new AppError({ kind: 'conflict', message, code }),
   rateLimited: (message: string, retryAfterSeconds: number) =>
     new AppError({ kind: 'rate-limited', message, retryAfterSeconds }),
-  coded: (code: DbStateCode | LicensingCode | KnownErrorCode, message: string) =>
-    new AppError({ kind: 'coded', code, message }),
+  coded: (code: DbStateCode | LicensingCode | KnownErrorCode, message: string, details?: Record<string, string>) =>
+    new AppError({ kind: 'coded', code, message, ...(details ? { details } : {}) }),
 };
 
 /**
@@ -112,7 +123,7 @@ export function problemToHttp(problem: Problem, route?: string): HttpProblem {
           headers: { 'retry-after': String(DB_UNAVAILABLE_RETRY_SECONDS) },
         };
       }
-      return { status: 400, body: { code: problem.code, message: problem.message } };
+      return { status: 400, body: { ...problem.details, code: problem.code, message: problem.message } };
     default: {
       const unreachable: never = problem;
       throw new Error(`Unhandled problem ${JSON.stringify(unreachable)}`);

@@ -62,6 +62,7 @@ async function start(config: Config): Promise<void> {
     log.info(`${signal}: shutting down`);
     await app.close();
     await queue?.stop();
+    await services.instances.stop();
     await db.close();
     process.exit(0);
   };

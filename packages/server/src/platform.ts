@@ -57,6 +57,7 @@ export async function bringUp(
       const { from, to } = await migrate(db);
       if (from !== to) log.info(`database migrated from version ${from} to ${to}`);
       await prepareFirstStart(services, config, log);
+      await services.instances.start();
       const queue = await startQueue(db, services.jobHandlers, (m, e) => log.error(m, e));
       services.jobs.attach(queue);
       // Reports a killed process was making resume now rather than at the sweeper's next minute.

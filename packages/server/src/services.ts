@@ -31,8 +31,12 @@ import { SettingsRepository } from './modules/settings/repository';
 import { TasksRepository } from './modules/tasks/repository';
 import { TasksService } from './modules/tasks/service';
 import { SettingsService } from './modules/settings/service';
+import { InstallationSettingsRepository } from './modules/installation-settings/repository';
+import { InstallationSettingsService } from './modules/installation-settings/service';
 import { UsersRepository } from './modules/users/repository';
 import { UsersService } from './modules/users/service';
+import { UserAdminRepository } from './modules/user-admin/repository';
+import { UserAdminService } from './modules/user-admin/service';
 import { MediaRepository } from './modules/media/repository';
 import { ResumableUploads } from './modules/media/resumable';
 import { ResumableRepository } from './modules/media/resumable-repository';
@@ -55,14 +59,21 @@ import { DashboardsRepository } from './modules/dashboards/repository';
 import { DashboardsService } from './modules/dashboards/service';
 import { AuditRepository } from './modules/audit/repository';
 import { AuditService } from './modules/audit/service';
+import { InstanceRegistry } from './modules/licensing/instances';
+import { InstancesRepository } from './modules/licensing/instances-repository';
 import { LicensingRepository } from './modules/licensing/repository';
 import { LicensingService } from './modules/licensing/service';
-import { SEAT_IDLE_MINUTES } from '@manway/core/api/licensing';
+import { SharedLinksRepository } from './modules/shared-links/repository';
+import { SharedLinksService } from './modules/shared-links/service';
+import { INSTANCE_GONE_SECONDS, SEAT_IDLE_MINUTES } from '@manway/core/api/licensing';
 
 export interface Services {
   users: UsersService;
+  /** The settings edition's Users page: administrators manage users and permissions. */
+  userAdmin: UserAdminService;
   account: AccountService;
   settings: SettingsService;
+  installationSettings: InstallationSettingsService;
   demo: DemoService;
   objects: ObjectsService;
   locations: LocationsService;
@@ -86,6 +97,9 @@ export interface Services {
   reports: ReportsService;
   dashboards: DashboardsService;
   licensing: LicensingService;
+  sharedLinks: SharedLinksService;
+  /** This process among the server instances over the database (the licence's instance limit). */
+  instances: InstanceRegistry;
   audit: AuditService;
   jobHandlers: JobHandlers;
 }
@@ -97,9 +111,10 @@ export function createServices(db: Database, config: Config): Services {
   const objects = new ObjectsService(new ObjectsRepository(db));
   const filters = new FiltersService(new FiltersRepository(db), objects);
   const map = new MapService(new MapRepository(db), objects, filters);
-  const settings = new SettingsService(new SettingsRepository(db), db, {
-    networkExtent: () => map.networkExtent(),
-  });
+  const audit = new AuditService(new AuditRepository(db));
+  const network = { networkExtent: () => map.networkExtent() };
+  const installationSettings = new InstallationSettingsService(new InstallationSettingsRepository(db), audit, network);
+  const settings = new SettingsService(new SettingsRepository(db), db, network, installationSettings);
   const locations = new LocationsService(new LocationsRepository(db), objects);
   const work = new WorkService(new WorkRepository(db));
   const websync = new WebSyncService(new WebSyncRepository(db), {
@@ -152,12 +167,26 @@ export function createServices(db: Database, config: Config): Services {
     leaseSeconds: config.reportLeaseSeconds,
   });
   const dashboards = new DashboardsService(new DashboardsRepository(db), new WidgetDataService(db, filters), filters);
-  const audit = new AuditService(new AuditRepository(db));
   const licensing = new LicensingService(new LicensingRepository(db, SEAT_IDLE_MINUTES), audit);
+  const sharedLinks = new SharedLinksService(
+    new SharedLinksRepository(db),
+    {
+      object: (type, id) => objects.find(type, id),
+      searchIds: async (filter, additionalRestrictions, field) => {
+        await filters.checkFilter(filter, additionalRestrictions, field);
+        return filters.ids({ filter, additionalRestrictions });
+      },
+      visibleDashboard: (user, name) => dashboards.visibleTo(user, name),
+      dashboard: (id) => dashboards.shared(id),
+      dashboardWidget: (id, widgetId) => dashboards.sharedWidget(id, widgetId),
+    },
+    audit,
+  );
   return {
     users,
     account,
     settings,
+    installationSettings,
     demo,
     objects,
     locations,
@@ -180,7 +209,10 @@ export function createServices(db: Database, config: Config): Services {
     reports,
     dashboards,
     licensing,
+    sharedLinks,
+    instances: new InstanceRegistry(new InstancesRepository(db, INSTANCE_GONE_SECONDS), audit),
     audit,
+    userAdmin: new UserAdminService(new UserAdminRepository(db), users, audit),
     jobHandlers: {
       'sessions.purge': async () => {
         await account.purge();

@@ -151,6 +151,7 @@ describe('the permission table', () => {
       config: testConfig(),
       owners: server.services.websync,
       licensing: server.services.licensing,
+      instances: server.services.instances,
     });
     expect(() => app.get('/api/not-in-the-table', async () => 'nothing')).toThrow(/permission table/);
     await app.close();

@@ -695,6 +695,41 @@ describe('saved filters', () => {
     const stale = await editor.put(path('Versioned'), { definition: sectionsOfGrade(3), version: created.version });
     expect(stale.status).toBe(409);
   });
+
+  it('an administrator makes their own filter global and personal again; anyone else is refused (403)', async () => {
+    const availableTo = async (client: TestClient) =>
+      ((await client.get(`${SAVED}/available-filters`)).body as { name: string }[]).map((f) => f.name);
+    const created = SavedFilter.parse(
+      (await admin.post(`${SAVED}/create`, { name: 'Made global', definition: sectionsOfGrade(2) })).body,
+    );
+    expect(await availableTo(inspector)).not.toContain('Made global');
+
+    const global = await admin.put(path('Made global'), { shared: true, version: created.version });
+    expect(global.status).toBe(200);
+    expect(SavedFilter.parse(global.body)).toMatchObject({ shared: true, version: created.version + 1 });
+    expect(await availableTo(inspector)).toContain('Made global');
+    // A stale version changes nothing.
+    expect((await admin.put(path('Made global'), { shared: false, version: created.version })).status).toBe(409);
+
+    const personal = await admin.put(path('Made global'), { shared: false, version: created.version + 1 });
+    expect(SavedFilter.parse(personal.body)).toMatchObject({ shared: false, version: created.version + 2 });
+    expect(await availableTo(inspector)).not.toContain('Made global');
+
+    const own = SavedFilter.parse(
+      (await editor.post(`${SAVED}/create`, { name: 'Mine for all', definition: sectionsOfGrade(2) })).body,
+    );
+    const refused = await editor.put(path('Mine for all'), { shared: true, version: own.version });
+    expect(refused.status).toBe(403);
+    expect(SavedFilter.parse((await editor.get(path('Mine for all'))).body)).toMatchObject({
+      shared: false,
+      version: own.version,
+    });
+    // A shared filter of the administrator stays shared whatever another user sends.
+    const theirs = SavedFilter.parse((await inspector.get(path('Uninspected manholes'))).body);
+    expect((await inspector.put(path('Uninspected manholes'), { shared: false, version: theirs.version })).status).toBe(
+      403,
+    );
+  });
 });
 
 const BODIES: Record<string, unknown> = {

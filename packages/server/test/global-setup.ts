@@ -26,8 +26,11 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${templateName}`);
     const db = await openPostgres(databaseUrlWithName(url, templateName));
-    const queue = await bringUp(db, createServices(db, config), config, new Readiness(), quiet);
+    const services = createServices(db, config);
+    const queue = await bringUp(db, services, config, new Readiness(), quiet);
     await queue?.stop();
+    // The template's own process is not one of the servers the tests start.
+    await services.instances.stop();
     await db.close();
     project.provide('template', { kind: 'postgres', url, templateName });
     return async () => {
@@ -37,8 +40,10 @@ export default async function setup(project: TestProject) {
   }
   const dir = await mkdtemp(join(tmpdir(), 'manway-template-'));
   const db = await openPglite({});
-  const queue = await bringUp(db, createServices(db, config), config, new Readiness(), quiet);
+  const services = createServices(db, config);
+  const queue = await bringUp(db, services, config, new Readiness(), quiet);
   await queue?.stop();
+  await services.instances.stop();
   const dumpFile = join(dir, 'template.tar');
   await writeFile(dumpFile, Buffer.from(await (await dumpPglite(db)).arrayBuffer()));
   await db.close();

@@ -333,3 +333,75 @@ describe('every licensing code where it belongs', () => {
     expect((await editor.get('/session-api/seats', { [APPLICATION_EDITION_HEADER]: 'web-inspect' })).status).toBe(403);
   });
 });
+
+describe('the licence’s instance limit', () => {
+  it('past the limit a server process serves nothing but signing in; within it again, it serves', async () => {
+    const second = await startTestServer({ db: server.db });
+    const other = second.client();
+    try {
+      await server.services.instances.start();
+      await second.services.instances.start();
+      const listed = await admin.get('/api/server-instances');
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.body.limit).toBeNull();
+      expect(listed.body.instances).toHaveLength(2);
+
+      const limited = await admin.put('/api/server-instances/limit', { limit: 1, version: listed.body.version });
+      expect(limited.status, limited.text).toBe(200);
+      expect(limited.body.instances.map((i: { withinLimit: boolean }) => i.withinLimit)).toEqual([true, false]);
+      await second.services.instances.heartbeat();
+
+      // The newer process: signing in still works, the edition's first call gets the licensing code.
+      expect((await other.signIn('inspector', 'inspector-demo')).status).toBe(200);
+      const general = await other.get('/api/settings/general', { [APPLICATION_EDITION_HEADER]: 'web-inspect' });
+      expect([general.status, general.body.code]).toEqual([400, 'licensing/instance-limit-exceeds']);
+      expect((await takeSeat(other, 'web-inspect')).body.code).toBe('licensing/instance-limit-exceeds');
+      expect((await other.get('/api/health')).status).toBe(200);
+      // The older one serves as before.
+      expect((await takeSeat(inspector, 'web-inspect')).status).toBe(200);
+
+      const stale = await admin.put('/api/server-instances/limit', { limit: 3, version: listed.body.version });
+      expect(stale.status).toBe(409);
+      await admin.put('/api/server-instances/limit', { limit: null, version: limited.body.version });
+      await second.services.instances.heartbeat();
+      expect((await takeSeat(other, 'web-inspect')).status).toBe(200);
+
+      const audit = await admin.get('/api/audit?objectType=licence&objectId=server-instances');
+      expect(audit.body.items.map((e: { summary: string }) => e.summary)).toEqual([
+        'Server instances: 1 → no limit',
+        'Server instances: no limit → 1',
+      ]);
+    } finally {
+      await second.services.instances.stop();
+      await server.services.instances.stop();
+      await second.app.close();
+    }
+  });
+});
+
+describe('the audit list', () => {
+  it('records who changed a licence and who freed a seat, newest first, and filters by user and kind', async () => {
+    await setLicence('web-websync', 12, '2031-06-30');
+    const seat = (await takeSeat(inspector, 'web-inspect')).body;
+    await admin.request('DELETE', `/session-api/seats/${seat.token}`);
+
+    const all = await admin.get('/api/audit?actor=ADMIN&limit=5');
+    expect(all.status, all.text).toBe(200);
+    const [freed, changed] = all.body.items;
+    expect(freed).toMatchObject({
+      action: 'seat.freed',
+      actor: { login: 'admin' },
+      summary: 'Inspect: the seat of inspector freed',
+    });
+    expect(changed).toMatchObject({
+      action: 'licence.updated',
+      objectId: 'web-websync',
+      summary: `WebSync: ${DEFAULT_SEATS} → 12 seats, expiry never → 2031-06-30`,
+      changes: { seats: { from: DEFAULT_SEATS, to: 12 }, expiresAt: { from: null, to: '2031-06-30' } },
+    });
+    const seats = await admin.get('/api/audit?objectType=seat');
+    expect(seats.body.items.every((e: { objectType: string }) => e.objectType === 'seat')).toBe(true);
+    expect((await admin.get('/api/audit?actor=nobody')).body).toEqual({ items: [], total: 0 });
+    expect((await editor.get('/api/audit')).status).toBe(403);
+  });
+});

@@ -87,6 +87,8 @@ describe('sessions resolved from memory', () => {
         login: admin.login,
         displayName: admin.displayName,
         role: admin.role,
+        office: admin.office,
+        inspect: admin.inspect,
         websync: admin.websync,
         review: admin.review,
         syncAgent: admin.syncAgent,

@@ -334,8 +334,8 @@ describe('scenario 6: form templates travel with the structure and standards', (
 describe('scenario 4: getting users', () => {
   it('copies accounts by global id and adopts a Field account of the same login; an agent account that may not read passwords copies none', async () => {
     await office.db.query(
-      sql`INSERT INTO users (login, display_name, role, websync, organization, password_hash)
-       VALUES ('office-only', 'Olga Office', 'regular', false, 'Utility', 'not-a-real-hash')`,
+      sql`INSERT INTO users (login, display_name, role, websync, inspect, organization, password_hash)
+       VALUES ('office-only', 'Olga Office', 'regular', false, false, 'Utility', 'not-a-real-hash')`,
     );
     await office.db.query(sql`UPDATE users SET sync_agent = false WHERE login = 'syncer'`);
     const id = await newTask('GettingUsers');
@@ -347,9 +347,16 @@ describe('scenario 4: getting users', () => {
     expect(await logOf(id, 'Client')).toMatch(/Passwords not copied: the Office account syncer may not read them/);
     const copied = await one(
       field,
-      sql`SELECT display_name, organization, password_hash FROM users WHERE login = 'office-only'`,
+      sql`SELECT display_name, organization, office, inspect, password_hash FROM users WHERE login = 'office-only'`,
     );
-    expect(copied).toEqual({ display_name: 'Olga Office', organization: 'Utility', password_hash: null });
+    // The permissions travel with the account: no Inspect on the Field for whom the Office gives none.
+    expect(copied).toEqual({
+      display_name: 'Olga Office',
+      organization: 'Utility',
+      office: true,
+      inspect: false,
+      password_hash: null,
+    });
     const globalIds = async (s: TestServer) =>
       (
         await s.db.query<{ login: string; global_id: string }>(sql`SELECT login, global_id FROM users ORDER BY login`)

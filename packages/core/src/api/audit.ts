@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StoredTimestamp } from './stored-values';
 
 /**
  * The audit list (issue #21): who changed a user, a permission, a licence, a setting or a shared
@@ -63,8 +64,9 @@ export const AuditQuery = z.object({
   actor: z.string().max(200).optional(),
   /** Entries about this object (with objectType). */
   objectId: z.string().max(200).optional(),
-  from: z.string().max(40).datetime({ offset: true }).optional(),
-  to: z.string().max(40).datetime({ offset: true }).optional(),
+  /** Within the years a timestamp column takes, so a year 0 is a 400 naming the field, not a failed query. */
+  from: StoredTimestamp.optional(),
+  to: StoredTimestamp.optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -46,6 +46,9 @@ export const KNOWN_ERROR_CODES = [
   'server/web-config-not-found',
   'object/not-found',
   'form/missing-templates',
+  // Opening a shared link that expired (its body also says when) or that its owner revoked.
+  'shared-link/expired',
+  'shared-link/revoked',
 ] as const;
 export type KnownErrorCode = (typeof KNOWN_ERROR_CODES)[number];
 

@@ -415,6 +415,8 @@ export const UpdateSavedFilter = z.object({
   /** A new name, or the same one. */
   name: SavedFilterName.optional(),
   definition: z.unknown().optional(),
+  /** Make the filter global (shared) or personal: administrators, on their own filters only (403). */
+  shared: z.boolean().optional(),
   /** The version read; a stale one answers 409. */
   version: z.number().int().positive(),
 });

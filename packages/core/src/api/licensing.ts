@@ -110,3 +110,35 @@ export const LicenceUpdate = z.object({
   version: z.number().int().min(1),
 });
 export type LicenceUpdate = z.infer<typeof LicenceUpdate>;
+
+/** GET api/server-instances: the server processes running over this database, oldest first. */
+export const ServerInstances = z.object({
+  /** At most this many may serve pages; null: no limit. */
+  limit: z.number().int().nullable(),
+  version: z.number().int(),
+  instances: z.array(
+    z.object({
+      id: z.string().uuid(),
+      host: z.string(),
+      pid: z.number().int(),
+      startedAt: z.string().datetime({ offset: true }),
+      lastSeen: z.string().datetime({ offset: true }),
+      /** False for the instances past the limit: their pages get licensing/instance-limit-exceeds. */
+      withinLimit: z.boolean(),
+      /** The instance answering this call. */
+      current: z.boolean(),
+    }),
+  ),
+});
+export type ServerInstances = z.infer<typeof ServerInstances>;
+
+/** PUT api/server-instances/limit. */
+export const InstanceLimitUpdate = z.object({
+  limit: z.number().int().min(1).max(1000).nullable(),
+  version: z.number().int().min(1),
+});
+export type InstanceLimitUpdate = z.infer<typeof InstanceLimitUpdate>;
+
+/** How often a server process says it is alive, and after how long without a word it counts as gone. */
+export const INSTANCE_HEARTBEAT_SECONDS = 30;
+export const INSTANCE_GONE_SECONDS = 90;

@@ -11,12 +11,22 @@ export const ObjectTypeSummary = z.object({
   connectivityType: z.enum(CONNECTIVITY_TYPES),
 });
 
+/** The largest GPS accuracy threshold an administrator may set, in either unit. */
+export const ACCURACY_THRESHOLD_MAX = 1000;
+export const ACCURACY_UNITS = ['m', 'ft'] as const;
+
 export const AccuracySettings = z.object({
   /** A GPS fix whose horizontal accuracy is worse than this asks 'Use these coordinates anyway?'. */
-  threshold: z.number().positive(),
-  unit: z.enum(['m', 'ft']),
+  threshold: z
+    .number()
+    .positive('A number above 0.')
+    .max(ACCURACY_THRESHOLD_MAX, `At most ${ACCURACY_THRESHOLD_MAX.toLocaleString('en')}.`),
+  unit: z.enum(ACCURACY_UNITS),
 });
 export type AccuracySettings = z.infer<typeof AccuracySettings>;
+
+/** The format still images taken from a video are saved in. */
+export const STILL_IMAGE_FORMATS = ['jpeg', 'png'] as const;
 
 export const GeneralSettings = z.object({
   user: z.object({
@@ -30,7 +40,7 @@ export const GeneralSettings = z.object({
   objectTypes: z.array(ObjectTypeSummary),
   coordinateDisplayFormat: z.enum(COORDINATE_FORMATS),
   licenseWarning: z.string().nullable(),
-  stillImageFormat: z.enum(['jpeg', 'png']),
+  stillImageFormat: z.enum(STILL_IMAGE_FORMATS),
   accuracySettings: AccuracySettings,
   isGuest: z.boolean(),
 });
@@ -84,14 +94,32 @@ export const InspectionStandard = z.object({ id: z.string(), name: z.string(), v
 export type InspectionStandard = z.infer<typeof InspectionStandard>;
 export const InspectionStandards = z.array(InspectionStandard);
 
+/**
+ * What the map draws under the network: nothing (works offline), XYZ tiles, a WMTS layer or a WMS
+ * service, all on the Web Mercator grid (EPSG:3857). The rules an administrator's basemap must meet
+ * are in installation-settings.ts.
+ */
 export const BASEMAP_KINDS = ['none', 'xyz', 'wmts', 'wms'] as const;
+export type BasemapKind = (typeof BASEMAP_KINDS)[number];
 export const Basemap = z.object({
-  id: z.string(),
-  name: z.string(),
+  /** What a user's settings remember as their basemap. */
+  id: z.string().min(1).max(40),
+  name: z.string().max(100),
   kind: z.enum(BASEMAP_KINDS),
-  url: z.string().optional(),
-  layer: z.string().optional(),
-  attribution: z.string().optional(),
+  /**
+   * xyz: a tile address with {z}, {x} and {y}; wmts: the service address (KVP GetTile), or a tile
+   * template with {TileMatrix}, {TileCol} and {TileRow}; wms: the service address.
+   */
+  url: z.string().max(2000).optional(),
+  /** wms: the LAYERS to draw (comma-separated); wmts: the layer. */
+  layer: z.string().max(500).optional(),
+  /** wmts: the tile matrix set, one on the GoogleMapsCompatible grid (EPSG:3857). */
+  tileMatrixSet: z.string().max(200).optional(),
+  /** wms and wmts: the image type asked for; image/png when absent. */
+  format: z.string().max(60).optional(),
+  attribution: z.string().max(500).optional(),
+  /** The deepest zoom the source has tiles for; the map enlarges those beyond it. */
+  maxZoom: z.number().int().min(0, 'Between 0 and 24.').max(24, 'Between 0 and 24.').optional(),
 });
 export type Basemap = z.infer<typeof Basemap>;
 

@@ -143,6 +143,9 @@ export const UserRecord = z.object({
   displayName: bounded(200),
   email: text(320),
   role: bounded(50),
+  // An Office from before these permissions (migration 0027) sends neither: everyone had both.
+  office: z.boolean().default(true),
+  inspect: z.boolean().default(true),
   websync: z.boolean(),
   disabled: z.boolean(),
   organization: text(200),

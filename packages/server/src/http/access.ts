@@ -10,6 +10,7 @@ import { APPLICATION_EDITION_HEADER } from '@manway/core/editions';
 import type { Config } from '../config';
 import { fail } from '../errors';
 import type { AccountService } from '../modules/account/service';
+import type { InstanceRegistry } from '../modules/licensing/instances';
 import type { LicensingService } from '../modules/licensing/service';
 import type { CurrentUser } from '../modules/users/service';
 import type { Readiness } from '../platform';
@@ -37,6 +38,7 @@ export function registerAccessControl(
     config: Config;
     owners: OwnerLookup;
     licensing: Pick<LicensingService, 'requireOfficeEditing'>;
+    instances: Pick<InstanceRegistry, 'assertWithinLimit'>;
   },
 ): void {
   const cookie = sessionCookie(deps.config);
@@ -65,6 +67,8 @@ export function registerAccessControl(
     const rule = request.routeOptions.config.rule;
     if (!rule || request.is404) return;
     if (!permits(rule.permission, request.user)) throw request.user ? fail.forbidden() : fail.unauthenticated();
+    // A process past the licence's instance limit serves nothing but signing in and its health.
+    if (rule.permission !== 'public') deps.instances.assertWithinLimit();
     // Changing the network from the Office needs its editing licence (main-app section 6).
     if (rule.permission === 'editor')
       await deps.licensing.requireOfficeEditing(request.headers[APPLICATION_EDITION_HEADER]);

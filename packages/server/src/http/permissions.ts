@@ -90,8 +90,33 @@ export const PERMISSIONS: Record<string, Rule> = {
   'DELETE /session-api/seats/:token': rule('administrator'),
   'GET /api/licences': rule('administrator'),
   'PUT /api/licences/:application': rule('administrator'),
+  'GET /api/server-instances': rule('administrator'),
+  'PUT /api/server-instances/limit': rule('administrator'),
   // the audit list: administrators only
   'GET /api/audit': rule('administrator'),
+  // users and their permissions: administrators only (the service keeps them from demoting,
+  // disabling or deleting themselves or the last enabled administrator)
+  'GET /api/users': rule('administrator'),
+  'POST /api/users': rule('administrator'),
+  'PUT /api/users/:id': rule('administrator'),
+  'PUT /api/users/:id/password': rule('administrator'),
+  'POST /api/users/:id/disable': rule('administrator'),
+  'POST /api/users/:id/enable': rule('administrator'),
+  'DELETE /api/users/:id': rule('administrator'),
+  // the installation's general and map settings (the settings edition): administrators only
+  'GET /api/admin/settings/general': rule('administrator'),
+  'PUT /api/admin/settings/general': rule('administrator'),
+  'GET /api/admin/settings/map': rule('administrator'),
+  'PUT /api/admin/settings/map': rule('administrator'),
+
+  // shared links: members share what they see; a user lists and revokes their own (the service
+  // answers another's as unknown, 404), an administrator everyone's (all=true). Opening a link is for
+  // any signed-in user, guests included: shared data is 'only available for authenticated users'.
+  'POST /api/shared-links': rule('member'),
+  'GET /api/shared-links': rule('signed-in', { ownRowsOnly: true }),
+  'DELETE /api/shared-links/:id': rule('signed-in', { ownRowsOnly: true }),
+  'GET /api/shared-links/resolve/:token': rule('signed-in'),
+  'GET /api/shared-links/resolve/:token/widgets/:widgetId': rule('signed-in'),
 
   // metadata, objects and locations
   'GET /api/object-types': rule('signed-in'),

@@ -2,21 +2,25 @@
  * Headers that keep our pages from being framed, sniffed or leaking addresses, on every answer. HTML
  * pages get a Content-Security-Policy that allows only our own scripts (the web app's one inline
  * script, its settings, by hash), so an injected script cannot run; basemap tiles may come from any
- * https server an administrator configures.
+ * https server, and from the plain-http servers of the basemaps an administrator configured.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-/** The policy of a page whose only inline scripts are `inlineScripts` (their text, without the tag). */
-export function pagePolicy(inlineScripts: string[] = []): string {
+/**
+ * The policy of a page whose only inline scripts are `inlineScripts` (their text, without the tag),
+ * whose images and tiles may also come from `imageSources` (origins, as a policy writes them).
+ */
+export function pagePolicy(inlineScripts: string[] = [], imageSources: readonly string[] = []): string {
   const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
+  const extra = imageSources.map((source) => ` ${source}`).join('');
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...hashes].join(' '),
     // React and OpenLayers set style attributes; the sign-in page has its own style element.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "connect-src 'self' https:",
+    `img-src 'self' data: blob: https:${extra}`,
+    `connect-src 'self' https:${extra}`,
     "worker-src 'self' blob:",
     "font-src 'self' data:",
     "media-src 'self' blob:",

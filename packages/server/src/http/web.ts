@@ -16,10 +16,15 @@ const CONFIG_PLACEHOLDER = '<!--manway:config-->';
 export interface WebAppOptions {
   distDir: string;
   readiness: Readiness;
+  /** The plain-http origins basemaps are configured at, which the page's policy must allow. */
+  basemapSources?: () => Promise<string[]>;
 }
 
-export async function registerWebApp(app: FastifyInstance, { distDir, readiness }: WebAppOptions): Promise<void> {
-  const pages = new Map<Edition, { html: string; policy: string }>();
+export async function registerWebApp(
+  app: FastifyInstance,
+  { distDir, readiness, basemapSources }: WebAppOptions,
+): Promise<void> {
+  const pages = new Map<Edition, { html: string; script: string; policy: string }>();
   for (const edition of EDITIONS) {
     const file = join(distDir, EDITION_BASE_PATHS[edition], 'index.html');
     if (!existsSync(file)) continue;
@@ -27,6 +32,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, readiness 
     const script = `window.__MANWAY__=${JSON.stringify(config)}`;
     pages.set(edition, {
       html: readFileSync(file, 'utf8').replace(CONFIG_PLACEHOLDER, `<script>${script}</script>`),
+      script,
       policy: pagePolicy([script]),
     });
   }
@@ -59,10 +65,13 @@ export async function registerWebApp(app: FastifyInstance, { distDir, readiness 
       if (readiness.ready && !request.user) {
         return reply.redirect(`/api/account/login?returnUrl=${encodeURIComponent(request.url)}`, 302);
       }
+      // Read at each page load, so a basemap an administrator adds is drawn once pages restart.
+      const sources = readiness.ready && basemapSources ? await basemapSources().catch(() => []) : [];
+      const policy = sources.length > 0 ? pagePolicy([page.script], sources) : page.policy;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', page.policy)
+        .header('content-security-policy', policy)
         .send(page.html);
     };
     app.get(basePath.slice(0, -1), { schema: { hide: true } }, (_request, reply) => reply.redirect(basePath, 302));

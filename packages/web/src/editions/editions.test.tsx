@@ -29,7 +29,7 @@ describe('editions', () => {
     expect(server.calls[0]?.headers.get('x-application-edition')).toBe(edition);
   });
 
-  it('the settings edition lists Licences and Widgets in its navigation and shows the widget gallery there', async () => {
+  it("the settings edition lists the administrator's pages in its navigation and shows the widget gallery there", async () => {
     const server = new FakeServer().on('GET', '/api/settings/general', { json: generalSettings() });
     await renderEdition({
       server,
@@ -44,7 +44,18 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Licences', 'Widgets', 'About']);
+    ).toEqual([
+      'Home',
+      'Licences',
+      'Users',
+      'Saved filters',
+      'General',
+      'Map',
+      'Audit',
+      'Shared links',
+      'Widgets',
+      'About',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Licences' })).toHaveAttribute('href', '/licences');
     expect(within(nav).getByRole('link', { name: 'Widgets' })).toHaveAttribute('href', '/widgets');
     // The gallery's code loads on first visit.
@@ -69,7 +80,7 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Inspections', 'Projects', 'Reports', 'Dashboards', 'About']);
+    ).toEqual(['Home', 'Inspections', 'Projects', 'Reports', 'Dashboards', 'Shared links', 'About']);
     // The page's code loads on first visit.
     const heading = await screen.findByRole('heading', { level: 1, name: 'Inspections' }, { timeout: 10_000 });
     expect(heading).toBeInTheDocument();
@@ -133,7 +144,7 @@ describe('editions', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Inspections', 'Reports', 'Profile', 'About']);
+    ).toEqual(['Home', 'Inspections', 'Reports', 'Shared links', 'Profile', 'About']);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Inspect S-00001' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

@@ -3,11 +3,22 @@
 
 -- live session lookup
 SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.id_token,
-       u.login, u.display_name, u.email, u.role, u.websync, u.review, u.sync_agent, u.disabled, u.created_at AS user_created_at,
+       u.login, u.display_name, u.email, u.role, u.office, u.inspect, u.websync, u.review, u.sync_agent, u.disabled,
+       u.created_at AS user_created_at,
        u.version AS user_version
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2;
 -- params: $1 = "c2Vzc2lvbi10b2tlbi1oYXNo", $2 = "2026-01-15T09:00:00.000Z"
+
+-- session opened, the sign-in kept on the user
+WITH opened AS (
+  INSERT INTO sessions (token_hash, user_id, expires_at, absolute_expires_at, id_token, ip, user_agent)
+  VALUES ($1, $2, $3, $4, $5,
+          $6, $7)
+  RETURNING user_id, created_at
+)
+UPDATE users SET last_sign_in_at = opened.created_at FROM opened WHERE users.id = opened.user_id;
+-- params: $1 = "c2Vzc2lvbi10b2tlbi1oYXNo", $2 = "7b0c6d7e-0000-4000-8000-000000000002", $3 = "2026-01-15T09:30:00.000Z", $4 = "2026-01-15T21:00:00.000Z", $5 = null, $6 = "192.0.2.10", $7 = "Mozilla/5.0"
 
 -- session kept alive
 UPDATE sessions SET last_seen_at = $1, expires_at = $2

@@ -47,6 +47,8 @@ export interface SessionUser {
   displayName: string;
   email: string | null;
   role: Role;
+  office: boolean;
+  inspect: boolean;
   websync: boolean;
   review: boolean;
   syncAgent: boolean;
@@ -67,6 +69,8 @@ interface LiveSessionRow {
   display_name: string;
   email: string | null;
   role: Role;
+  office: boolean;
+  inspect: boolean;
   websync: boolean;
   review: boolean;
   sync_agent: boolean;
@@ -87,10 +91,16 @@ export class AccountRepository {
     ip: string;
     userAgent: string | null;
   }): Promise<void> {
+    // The user's last sign-in outlives the session (ended sessions are purged); the administrators'
+    // Users page shows it. Not a change of the user: no version bump, no notice.
     await this.db.query(sql`
-      INSERT INTO sessions (token_hash, user_id, expires_at, absolute_expires_at, id_token, ip, user_agent)
-      VALUES (${row.tokenHash}, ${row.userId}, ${row.expiresAt}, ${row.absoluteExpiresAt}, ${row.idToken ?? null},
-              ${row.ip}, ${row.userAgent})
+      WITH opened AS (
+        INSERT INTO sessions (token_hash, user_id, expires_at, absolute_expires_at, id_token, ip, user_agent)
+        VALUES (${row.tokenHash}, ${row.userId}, ${row.expiresAt}, ${row.absoluteExpiresAt}, ${row.idToken ?? null},
+                ${row.ip}, ${row.userAgent})
+        RETURNING user_id, created_at
+      )
+      UPDATE users SET last_sign_in_at = opened.created_at FROM opened WHERE users.id = opened.user_id
     `);
   }
 
@@ -101,7 +111,8 @@ export class AccountRepository {
   async findLiveSession(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: SessionUser } | undefined> {
     const [r] = await this.db.query<LiveSessionRow>(sql`
       SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.id_token,
-             u.login, u.display_name, u.email, u.role, u.websync, u.review, u.sync_agent, u.disabled, u.created_at AS user_created_at,
+             u.login, u.display_name, u.email, u.role, u.office, u.inspect, u.websync, u.review, u.sync_agent, u.disabled,
+             u.created_at AS user_created_at,
              u.version AS user_version
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${now}
@@ -128,6 +139,8 @@ export class AccountRepository {
         displayName: r.display_name,
         email: r.email,
         role: r.role,
+        office: r.office,
+        inspect: r.inspect,
         websync: r.websync,
         review: r.review,
         syncAgent: r.sync_agent,

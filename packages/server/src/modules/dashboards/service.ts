@@ -171,6 +171,37 @@ export class DashboardsService {
     return this.data.drill(user.id, withId(widget), key);
   }
 
+  // Shared links -------------------------------------------------------------------------------
+
+  /** The dashboard of this name the user sees (no name: the default one), to share it; undefined if none. */
+  async visibleTo(user: CurrentUser, name: string | undefined): Promise<{ id: string; name: string } | undefined> {
+    const d = name === undefined ? await this.repo.byDefault() : await this.repo.byName(user.id, name);
+    return d && { id: d.id, name: d.name };
+  }
+
+  /** A dashboard's document as a link to it shows it, whoever's it is; undefined once it is deleted. */
+  async shared(id: string): Promise<DashboardTemplate | undefined> {
+    const d = await this.repo.byId(id);
+    return (
+      d && {
+        name: d.name,
+        isGallery: false,
+        global: d.global,
+        isDefault: d.is_default,
+        version: d.version,
+        widgets: d.widgets,
+      }
+    );
+  }
+
+  /** One widget of a shared dashboard with its data, as its owner sees it (a saved filter is theirs). */
+  async sharedWidget(id: string, widgetId: string): Promise<WidgetWithData> {
+    const d = await this.repo.byId(id);
+    if (!d) throw fail.notFound('The shared dashboard no longer exists.');
+    const widget = widgetOf(d.widgets, widgetId);
+    return { widget, data: await this.data.data(d.owner_id, widget) };
+  }
+
   /** The dashboard of this name the caller sees, or the default one without a name. */
   private async dashboard(user: CurrentUser, name: string | undefined): Promise<DashboardRow> {
     const d = name === undefined ? await this.repo.byDefault() : await this.repo.byName(user.id, name);

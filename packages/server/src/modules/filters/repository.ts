@@ -252,10 +252,10 @@ export class FiltersRepository {
   async updateFilter(
     id: string,
     version: number,
-    f: { name: string; objectType: string; advanced: boolean; definition: unknown },
+    f: { name: string; objectType: string; shared: boolean; advanced: boolean; definition: unknown },
   ): Promise<SavedFilterRow | undefined> {
     const [row] = await this.db.query<SavedFilterRow>(
-      sql`UPDATE saved_filters SET name = ${f.name}, object_type = ${f.objectType}, advanced = ${f.advanced},
+      sql`UPDATE saved_filters SET name = ${f.name}, object_type = ${f.objectType}, shared = ${f.shared}, advanced = ${f.advanced},
               definition = ${JSON.stringify(f.definition)}::jsonb, version = version + 1, updated_at = now()
        WHERE id = ${id} AND version = ${version}
        RETURNING ${SAVED_FILTER_COLUMNS}`,

@@ -205,10 +205,10 @@ export function filtersRoutes(filters: FiltersService) {
       `${saved}/:name`,
       {
         schema: {
-          summary: 'Rename or redefine a saved filter; version must be the one read',
+          summary: 'Rename, redefine, or make global or personal a saved filter; version must be the one read',
           description:
             'Stale version: 409. Shared filters of others: administrators only (403). Imported advanced ' +
-            'filters: administrators only (403).',
+            'filters: administrators only (403). Changing shared: administrators, on their own filters (403).',
           tags,
           params: SavedFilterParams,
           body: UpdateSavedFilter,

@@ -614,6 +614,11 @@ export class FiltersService {
   async updateSaved(user: CurrentUser, name: string, body: UpdateSavedFilter): Promise<SavedFilter> {
     const row = await this.changeable(user, name);
     if (row.imported_from !== null && row.advanced && !isAdmin(user)) throw fail.forbidden(ADVANCED_FILTER_MESSAGE);
+    const shared = body.shared ?? row.shared;
+    if (shared !== row.shared && !(isAdmin(user) && row.owner_id === user.id)) {
+      // Another owner's filter made personal would vanish from everyone but that owner.
+      throw fail.forbidden('Administrators make their own filters global or personal.');
+    }
     if (body.version !== row.version) throw fail.conflict();
     const newName = body.name === undefined ? row.name : await this.checkName(user, body.name, row.name);
     const checked =
@@ -623,6 +628,7 @@ export class FiltersService {
     const updated = await this.repo.updateFilter(row.id, body.version, {
       name: newName,
       objectType: checked.objectType,
+      shared,
       advanced: checked.advanced,
       definition: checked.def,
     });

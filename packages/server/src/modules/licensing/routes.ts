@@ -8,13 +8,16 @@ import {
   LicenceList,
   LicenceParams,
   LicenceUpdate,
+  InstanceLimitUpdate,
   Seat,
+  ServerInstances,
   SeatList,
   SeatTokenParams,
 } from '@manway/core/api/licensing';
 import { APPLICATION_EDITION_HEADER, EDITIONS, SESSION_ID_HEADER } from '@manway/core/editions';
 import { fail } from '../../errors';
 import type { CurrentUser } from '../users/service';
+import type { InstanceRegistry } from './instances';
 import type { LicensingService } from './service';
 
 const errors = { 400: z.union([ModelStateBody, CodeBody]), 401: MessageBody, 403: MessageBody };
@@ -32,7 +35,7 @@ const ApplicationHeader = z.object({ [APPLICATION_EDITION_HEADER]: z.enum(LICENC
  * The seat calls of main-app section 7 at the spec's paths (api/seats for a page's own seat,
  * session-api/seats for an administrator's view of them), and ours for the licences themselves.
  */
-export function licensingRoutes(licensing: LicensingService) {
+export function licensingRoutes(licensing: LicensingService, instances: InstanceRegistry) {
   return async (base: FastifyInstance) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     const tags = ['licensing'];
@@ -138,6 +141,34 @@ export function licensingRoutes(licensing: LicensingService) {
         },
       },
       async (request) => licensing.updateLicence(request.user as CurrentUser, request.params.application, request.body),
+    );
+
+    app.get(
+      '/api/server-instances',
+      {
+        schema: {
+          summary: 'The server processes running over this database, oldest first, and the instance limit',
+          tags,
+          response: { 200: ServerInstances, ...errors },
+        },
+      },
+      async () => instances.list(),
+    );
+
+    app.put(
+      '/api/server-instances/limit',
+      {
+        schema: {
+          summary: 'Set the number of server instances the licence allows (null: no limit)',
+          description:
+            'The oldest live instances within the limit serve pages; the others answer every call but signing in ' +
+            'and health with 400 licensing/instance-limit-exceeds. With the version read: 409 when changed meanwhile.',
+          tags,
+          body: InstanceLimitUpdate,
+          response: { 200: ServerInstances, ...errors, 409: CodeBody },
+        },
+      },
+      async (request) => instances.setLimit(request.user as CurrentUser, request.body),
     );
   };
 }

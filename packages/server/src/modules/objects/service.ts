@@ -184,34 +184,7 @@ export class ObjectsService {
     if (q.onSubjectType && q.onSubjectType.toLowerCase() !== 'subject') {
       throw fail.field('onSubjectType', `Unknown subject type "${q.onSubjectType}". Known types: Subject.`);
     }
-    let details: ObjectDetails | undefined;
-    switch (t.kind) {
-      case 'asset': {
-        const row = await this.repo.asset(t.key, id);
-        if (row) details = assetDetails(t.typeName, row);
-        break;
-      }
-      case 'inspection': {
-        const row = await this.repo.inspection(id);
-        if (row) details = inspectionDetails(row);
-        break;
-      }
-      case 'observation': {
-        const row = await this.repo.observation(id);
-        if (row) details = observationDetails(row);
-        break;
-      }
-      case 'subject': {
-        const row = await this.repo.subject(id);
-        if (row) details = subjectDetails(row);
-        break;
-      }
-      case 'project': {
-        const row = await this.repo.project(id);
-        if (row) details = projectDetails(row);
-        break;
-      }
-    }
+    const details = await this.details(t, id);
     if (!details) throw fail.notFound('Object not found');
     if (q.onSubjectType) {
       const parentType = t.kind === 'asset' ? t.key : t.kind;
@@ -227,6 +200,40 @@ export class ObjectsService {
       await this.repo.touchShortcut(user.id, t.kind, id);
     }
     return details;
+  }
+
+  /**
+   * An object's details as GET api/objects/{type}/{id} answers them, or undefined when there is none,
+   * without putting it on anyone's shortcuts (a shared link checks and answers its object this way).
+   * An unknown type answers 400 at `type`.
+   */
+  async find(type: string, id: number): Promise<ObjectDetails | undefined> {
+    return this.details(await this.resolveType(type), id);
+  }
+
+  private async details(t: ResolvedType, id: number): Promise<ObjectDetails | undefined> {
+    switch (t.kind) {
+      case 'asset': {
+        const row = await this.repo.asset(t.key, id);
+        return row && assetDetails(t.typeName, row);
+      }
+      case 'inspection': {
+        const row = await this.repo.inspection(id);
+        return row && inspectionDetails(row);
+      }
+      case 'observation': {
+        const row = await this.repo.observation(id);
+        return row && observationDetails(row);
+      }
+      case 'subject': {
+        const row = await this.repo.subject(id);
+        return row && subjectDetails(row);
+      }
+      case 'project': {
+        const row = await this.repo.project(id);
+        return row && projectDetails(row);
+      }
+    }
   }
 
   async lookup(objectType: string, q: LookupQuery): Promise<LookupItem[]> {

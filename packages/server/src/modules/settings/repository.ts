@@ -25,17 +25,6 @@ const LICENCE_COLUMNS = sql.raw(`application, seats, editing, expires_at AS "exp
 export class SettingsRepository {
   constructor(private readonly db: Pick<Database, 'query'>) {}
 
-  async systemSetting(key: string): Promise<unknown> {
-    return (await this.systemSettings([key]))[key];
-  }
-
-  async systemSettings(keys: string[]): Promise<Record<string, unknown>> {
-    const rows = await this.db.query<{ key: string; value: unknown }>(sql`
-      SELECT key, value FROM system_settings WHERE key = ANY(${keys})
-    `);
-    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-  }
-
   async userSettings(userId: string): Promise<unknown> {
     const [row] = await this.db.query<{ data: unknown }>(sql`SELECT data FROM user_settings WHERE user_id = ${userId}`);
     return row?.data;

@@ -3,75 +3,69 @@
  * is the first call of every edition, so it also reports database state and licensing problems.
  */
 import {
-  AccuracySettings,
   DEFAULT_USER_SETTINGS,
   InspectionProfile,
-  MapSettings,
   UserSettings,
   type Application,
   type GeneralSettings,
   type InspectionStandard,
+  type MapSettings,
   type UserSettingsUpdate,
 } from '@manway/core/api/settings';
+import {
+  DEFAULT_MAP_SETTINGS,
+  networkStartExtent,
+  type InstallationGeneralValues,
+} from '@manway/core/api/installation-settings';
 import { LICENCE_APPLICATION_NAMES, LICENCE_WARNING_DAYS } from '@manway/core/api/licensing';
 import { EDITION_BASE_PATHS, EDITION_NAMES, EDITIONS, type Edition } from '@manway/core/editions';
 import { hasEditorPermissions, hasReviewPermission, isGuest, mayOpenEdition } from '@manway/core/roles';
-import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { checkDatabase } from '../../db/state';
 import { fail, FORBIDDEN_PAGE } from '../../errors';
+import type { InstallationDefaults, NetworkExtentSource } from '../installation-settings/service';
 import type { CurrentUser } from '../users/service';
 import type { LicenceRow, SettingsRepository } from './repository';
 
 const DAY_MS = 86_400_000;
 
-const MediaSettings = z.object({ stillImageFormat: z.enum(['jpeg', 'png']) });
-const DEFAULT_MEDIA = { stillImageFormat: 'jpeg' as const };
-const DEFAULT_ACCURACY: AccuracySettings = { threshold: 5, unit: 'm' };
-
-/** Works with no internet: the "no basemap" choice is always first and the default. */
-export const DEFAULT_MAP_SETTINGS: MapSettings = {
-  basemaps: [
-    { id: 'none', name: 'No basemap', kind: 'none' },
-    {
-      id: 'osm',
-      name: 'OpenStreetMap',
-      kind: 'xyz',
-      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      attribution: '© OpenStreetMap contributors',
-    },
-  ],
-  defaultBasemapId: 'none',
-  initialExtent: [-180, -85, 180, 85],
-};
-
 function isExpired(licence: LicenceRow, now: Date): boolean {
   return licence.expiresAt !== null && licence.expiresAt.getTime() <= now.getTime();
 }
 
-export function licenceWarning(licence: LicenceRow, now: Date): string | null {
+/** The warning every page of a licence's application shows from `warningDays` before its expiry on. */
+export function licenceWarning(licence: LicenceRow, now: Date, warningDays = LICENCE_WARNING_DAYS): string | null {
   if (!licence.expiresAt) return null;
   const date = licence.expiresAt.toISOString().slice(0, 10);
   const name = LICENCE_APPLICATION_NAMES[licence.application];
   if (licence.expiresAt.getTime() <= now.getTime()) return `The Manway ${name} licence expired on ${date}.`;
-  if (licence.expiresAt.getTime() - now.getTime() <= LICENCE_WARNING_DAYS * DAY_MS) {
+  if (licence.expiresAt.getTime() - now.getTime() <= warningDays * DAY_MS) {
     return `The Manway ${name} licence expires on ${date}.`;
   }
   return null;
 }
 
-/** Where the map settings learn the network's extent (the map module's service). */
-export interface NetworkExtentSource {
-  networkExtent(): Promise<[west: number, south: number, east: number, north: number] | null>;
-}
-
-/** A margin around the network so the outermost assets are not drawn on the map's edge. */
-const EXTENT_MARGIN = 0.05;
-
-/** The offline choice first, whatever an administrator stored: the map must work with no internet. */
-export function withOfflineBasemapFirst(basemaps: MapSettings['basemaps']): MapSettings['basemaps'] {
-  const none = basemaps.find((b) => b.kind === 'none') ?? DEFAULT_MAP_SETTINGS.basemaps[0]!;
-  return [none, ...basemaps.filter((b) => b !== none)];
+/**
+ * Stored preferences over the defaults, the inspection profile's too (settings stored before
+ * profiles have none); a stored value that no longer validates falls back to them. A user who chose
+ * no coordinate format sees the installation's.
+ */
+function mergeUserSettings(storedRaw: unknown, installation: InstallationGeneralValues): UserSettings {
+  const stored = (storedRaw ?? {}) as Partial<Record<keyof UserSettings, unknown>>;
+  const defaults: UserSettings = {
+    ...DEFAULT_USER_SETTINGS,
+    coordinateDisplayFormat: installation.coordinateDisplayFormat,
+  };
+  const profile = InspectionProfile.safeParse({
+    ...defaults.inspectionProfile,
+    ...(stored.inspectionProfile as object),
+  });
+  const merged = UserSettings.safeParse({
+    ...defaults,
+    ...stored,
+    inspectionProfile: profile.success ? profile.data : defaults.inspectionProfile,
+  });
+  return merged.success ? merged.data : defaults;
 }
 
 export class SettingsService {
@@ -79,6 +73,8 @@ export class SettingsService {
     private readonly repo: SettingsRepository,
     private readonly db: Database,
     private readonly network: NetworkExtentSource,
+    /** The installation's settings an administrator keeps (the installation-settings module). */
+    private readonly installation: InstallationDefaults,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -95,15 +91,14 @@ export class SettingsService {
       }
       if (!mayOpenEdition(user, edition)) throw fail.forbidden(FORBIDDEN_PAGE);
     }
-    const [objectTypes, prefs, system, editing] = await Promise.all([
+    const [objectTypes, stored, installation, editing] = await Promise.all([
       this.repo.objectTypes(),
-      this.userSettings(user),
-      this.repo.systemSettings(['media', 'gps-accuracy']),
+      this.repo.userSettings(user.id),
+      this.installation.generalValues(),
       // The Office edits only with an Office editing licence of its own (main-app section 6).
       edition === 'web-office' ? this.repo.licence('web-office-editing') : Promise.resolve(licence),
     ]);
-    const media = system['media'];
-    const accuracy = system['gps-accuracy'];
+    const prefs = mergeUserSettings(stored, installation);
     return {
       user: {
         login: user.login,
@@ -116,31 +111,22 @@ export class SettingsService {
       coordinateDisplayFormat: prefs.coordinateDisplayFormat,
       licenseWarning:
         [licence, edition === 'web-office' ? editing : undefined]
-          .map((l) => (l ? licenceWarning(l, this.now()) : null))
+          .map((l) => (l ? licenceWarning(l, this.now(), installation.licenceWarningDays) : null))
           .filter((w) => w !== null)
           .join(' ') || null,
-      stillImageFormat: MediaSettings.catch(DEFAULT_MEDIA).parse(media ?? DEFAULT_MEDIA).stillImageFormat,
-      accuracySettings: AccuracySettings.catch(DEFAULT_ACCURACY).parse(accuracy ?? DEFAULT_ACCURACY),
+      stillImageFormat: installation.stillImageFormat,
+      accuracySettings: installation.accuracy,
       isGuest: isGuest(user.role),
     };
   }
 
-  /**
-   * Stored preferences over the defaults, the inspection profile's too (settings stored before
-   * profiles have none); a stored value that no longer validates falls back to them.
-   */
+  /** The user's preferences over the defaults (see mergeUserSettings). */
   async userSettings(user: CurrentUser): Promise<UserSettings> {
-    const stored = ((await this.repo.userSettings(user.id)) ?? {}) as Partial<Record<keyof UserSettings, unknown>>;
-    const profile = InspectionProfile.safeParse({
-      ...DEFAULT_USER_SETTINGS.inspectionProfile,
-      ...(stored.inspectionProfile as object),
-    });
-    const merged = UserSettings.safeParse({
-      ...DEFAULT_USER_SETTINGS,
-      ...stored,
-      inspectionProfile: profile.success ? profile.data : DEFAULT_USER_SETTINGS.inspectionProfile,
-    });
-    return merged.success ? merged.data : DEFAULT_USER_SETTINGS;
+    const [stored, installation] = await Promise.all([
+      this.repo.userSettings(user.id),
+      this.installation.generalValues(),
+    ]);
+    return mergeUserSettings(stored, installation);
   }
 
   /**
@@ -149,7 +135,11 @@ export class SettingsService {
    * since removed does not stop the rest from being saved (the map sends back what it read).
    */
   async saveUserSettings(user: CurrentUser, update: UserSettingsUpdate): Promise<UserSettings> {
-    const stored = await this.userSettings(user);
+    const [storedRaw, installation] = await Promise.all([
+      this.repo.userSettings(user.id),
+      this.installation.generalValues(),
+    ]);
+    const stored = mergeUserSettings(storedRaw, installation);
     const given = update.inspectionProfile ?? stored.inspectionProfile;
     const inspectionProfile = { ...given, camera: given.camera || null };
     const standardId = inspectionProfile.standardId;
@@ -161,7 +151,13 @@ export class SettingsService {
       throw fail.field('inspectionProfile.standardId', `There is no standard "${standardId}" with an inspection form.`);
     }
     const settings: UserSettings = { ...update, inspectionProfile };
-    await this.repo.saveUserSettings(user.id, settings);
+    // Pages send the whole settings back, the installation's format included: kept as no choice, so
+    // that a user who never chose a format follows the installation's when an administrator changes it.
+    const { coordinateDisplayFormat, ...choices } = settings;
+    await this.repo.saveUserSettings(
+      user.id,
+      coordinateDisplayFormat === installation.coordinateDisplayFormat ? choices : settings,
+    );
     return settings;
   }
 
@@ -175,28 +171,15 @@ export class SettingsService {
     return (await this.repo.inspectionStandards()).map(({ id, name, version }) => ({ id, name, version }));
   }
 
-  /** Basemaps as configured (the defaults otherwise); the map opens on the whole network. */
+  /**
+   * Basemaps as an administrator configured them (the defaults otherwise), the offline choice first;
+   * the map opens on the start extent an administrator set, or else on the whole network.
+   */
   async map(): Promise<MapSettings> {
-    const [storedRaw, network] = await Promise.all([this.repo.systemSetting('map'), this.network.networkExtent()]);
-    const stored = MapSettings.safeParse(storedRaw);
-    const settings = stored.success ? stored.data : DEFAULT_MAP_SETTINGS;
-    const basemaps = withOfflineBasemapFirst(settings.basemaps);
-    const defaultBasemapId = basemaps.some((b) => b.id === settings.defaultBasemapId)
-      ? settings.defaultBasemapId
-      : basemaps[0]!.id;
-    let initialExtent = settings.initialExtent;
-    if (network) {
-      const [west, south, east, north] = network;
-      const dx = Math.max(east - west, 0.001) * EXTENT_MARGIN;
-      const dy = Math.max(north - south, 0.001) * EXTENT_MARGIN;
-      initialExtent = [
-        Math.max(-180, west - dx),
-        Math.max(-90, south - dy),
-        Math.min(180, east + dx),
-        Math.min(90, north + dy),
-      ];
-    }
-    return { basemaps, defaultBasemapId, initialExtent };
+    const [settings, network] = await Promise.all([this.installation.mapValues(), this.network.networkExtent()]);
+    const initialExtent =
+      settings.initialExtent ?? (network ? networkStartExtent(network) : DEFAULT_MAP_SETTINGS.initialExtent);
+    return { basemaps: settings.basemaps, defaultBasemapId: settings.defaultBasemapId, initialExtent };
   }
 
   async applications(user: CurrentUser): Promise<Application[]> {

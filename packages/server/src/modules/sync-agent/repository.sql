@@ -137,6 +137,8 @@ WITH page AS MATERIALIZED (
         r."displayName" AS display_name,
         r."email" AS email,
         r."role" AS role,
+        r."office" AS office,
+        r."inspect" AS inspect,
         r."websync" AS websync,
         r."disabled" AS disabled,
         r."organization" AS organization,
@@ -147,19 +149,21 @@ WITH page AS MATERIALIZED (
             THEN 'another Field account has this login'
         END AS "#reason",
         r.ordinality AS "#ord"
-      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("globalId" uuid, "login" text, "displayName" text, "email" text, "role" text, "websync" boolean, "disabled" boolean, "organization" text)) WITH ORDINALITY AS r
+      FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("globalId" uuid, "login" text, "displayName" text, "email" text, "role" text, "office" boolean, "inspect" boolean, "websync" boolean, "disabled" boolean, "organization" text)) WITH ORDINALITY AS r
     ), written AS (
-      INSERT INTO users (global_id, login, display_name, email, role, websync, disabled, organization, password_origin)
-      SELECT global_id, login, display_name, email, role, websync, disabled, organization, password_origin FROM page WHERE "#reason" IS NULL
+      INSERT INTO users (global_id, login, display_name, email, role, office, inspect, websync, disabled, organization, password_origin)
+      SELECT global_id, login, display_name, email, role, office, inspect, websync, disabled, organization, password_origin FROM page WHERE "#reason" IS NULL
       ON CONFLICT (global_id) DO UPDATE SET login = excluded.login,
         display_name = excluded.display_name,
         email = excluded.email,
         role = excluded.role,
+        office = excluded.office,
+        inspect = excluded.inspect,
         websync = excluded.websync,
         disabled = excluded.disabled,
         organization = excluded.organization,
         version = users.version + 1
-      WHERE (users.login, users.display_name, users.email, users.role, users.websync, users.disabled, users.organization) IS DISTINCT FROM (excluded.login, excluded.display_name, excluded.email, excluded.role, excluded.websync, excluded.disabled, excluded.organization)
+      WHERE (users.login, users.display_name, users.email, users.role, users.office, users.inspect, users.websync, users.disabled, users.organization) IS DISTINCT FROM (excluded.login, excluded.display_name, excluded.email, excluded.role, excluded.office, excluded.inspect, excluded.websync, excluded.disabled, excluded.organization)
       RETURNING (xmax = 0) AS inserted
     )
     SELECT "#ord" AS ord, "#label" AS label, "#reason" AS reason, NULL::boolean AS inserted

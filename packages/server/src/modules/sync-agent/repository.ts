@@ -264,6 +264,8 @@ const SPECS: Record<Exclude<ExportKind, 'user-credentials'>, UpsertSpec> = {
       c('display_name', 'displayName', 'text'),
       c('email', 'email', 'text'),
       c('role', 'role', 'text'),
+      c('office', 'office', 'boolean'),
+      c('inspect', 'inspect', 'boolean'),
       c('websync', 'websync', 'boolean'),
       c('disabled', 'disabled', 'boolean'),
       c('organization', 'organization', 'text'),

@@ -32,7 +32,7 @@ SELECT id AS cursor, id, object_type AS "objectType",
 
 -- page of users
 SELECT global_id::text AS cursor, global_id::text AS "globalId", login,
-      display_name AS "displayName", email, role, websync, disabled, organization
+      display_name AS "displayName", email, role, office, inspect, websync, disabled, organization
     FROM users
     WHERE ($1::uuid IS NULL OR global_id > $2::uuid) AND $3::bigint[] IS NULL
     ORDER BY global_id LIMIT $4;

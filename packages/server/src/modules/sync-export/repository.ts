@@ -70,7 +70,7 @@ const PAGE_SQL: Record<ExportKind, (after: string | null, limit: number, only: n
     WHERE (${after}::text IS NULL OR id COLLATE "C" > ${after}::text) AND ${only}::bigint[] IS NULL
     ORDER BY id COLLATE "C" LIMIT ${limit}`,
   users: (after, limit, only) => sql`SELECT global_id::text AS cursor, global_id::text AS "globalId", login,
-      display_name AS "displayName", email, role, websync, disabled, organization
+      display_name AS "displayName", email, role, office, inspect, websync, disabled, organization
     FROM users
     WHERE (${after}::uuid IS NULL OR global_id > ${after}::uuid) AND ${only}::bigint[] IS NULL
     ORDER BY global_id LIMIT ${limit}`,

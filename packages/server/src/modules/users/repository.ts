@@ -9,6 +9,8 @@ export interface UserRow {
   email: string | null;
   passwordHash: string | null;
   role: Role;
+  office: boolean;
+  inspect: boolean;
   websync: boolean;
   review: boolean;
   syncAgent: boolean;
@@ -20,7 +22,7 @@ export interface UserRow {
 // Qualified, so the same list serves a join.
 const USER_COLUMNS = sql.raw(
   `users.id, users.login, users.display_name AS "displayName", users.email, users.password_hash AS "passwordHash",
-   users.role, users.websync, users.review, users.sync_agent AS "syncAgent", users.disabled, users.created_at AS "createdAt", users.version`,
+   users.role, users.office, users.inspect, users.websync, users.review, users.sync_agent AS "syncAgent", users.disabled, users.created_at AS "createdAt", users.version`,
 );
 
 export interface NewUser {
@@ -29,6 +31,9 @@ export interface NewUser {
   email?: string | null;
   passwordHash: string | null;
   role: Role;
+  /** Both default to true, as for the users from before they existed. */
+  office?: boolean;
+  inspect?: boolean;
   websync?: boolean;
   review?: boolean;
   syncAgent?: boolean;
@@ -66,9 +71,10 @@ export class UsersRepository {
   /** Inserts unless the login exists; answers whether a row was created. */
   async insertIfAbsent(user: NewUser): Promise<boolean> {
     const rows = await this.db.query(sql`
-      INSERT INTO users (login, display_name, email, password_hash, role, websync, review, sync_agent)
+      INSERT INTO users (login, display_name, email, password_hash, role, office, inspect, websync, review, sync_agent)
       VALUES (${user.login}, ${user.displayName}, ${user.email ?? null}, ${user.passwordHash}, ${user.role},
-              ${user.websync ?? false}, ${user.review ?? false}, ${user.syncAgent ?? false})
+              ${user.office ?? true}, ${user.inspect ?? true}, ${user.websync ?? false}, ${user.review ?? false},
+              ${user.syncAgent ?? false})
       ON CONFLICT DO NOTHING
       RETURNING id
     `);

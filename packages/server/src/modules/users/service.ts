@@ -10,6 +10,10 @@ export interface CurrentUser {
   login: string;
   displayName: string;
   role: Role;
+  /** May open the Office (administrators always may). */
+  office: boolean;
+  /** May open Inspect (administrators always may). */
+  inspect: boolean;
   websync: boolean;
   /** May accept and reject inspections (with editors and administrators). */
   review: boolean;
@@ -23,6 +27,8 @@ export function toCurrentUser(row: Pick<UserRow, keyof CurrentUser>): CurrentUse
     login: row.login,
     displayName: row.displayName,
     role: row.role,
+    office: row.office,
+    inspect: row.inspect,
     websync: row.websync,
     review: row.review,
     syncAgent: row.syncAgent,
@@ -95,9 +101,17 @@ export class UsersService {
     return this.repo.findByLogin(login);
   }
 
-  /** Called, before the changing call returns, for each user this process disables or enables. */
+  /** Called, before the changing call returns, for each user this process disables, enables or changes. */
   onUserChanged(listener: (userId: string) => void): void {
     this.changeListeners.push(listener);
+  }
+
+  /**
+   * Tells this process's listeners (the session cache) that a user changed; call it once the change is
+   * committed. Other processes hear of it from the database's notice.
+   */
+  announceChanged(userId: string): void {
+    for (const listener of this.changeListeners) listener(userId);
   }
 
   /**
@@ -128,7 +142,7 @@ export class UsersService {
    */
   async setDisabled(userId: string, disabled: boolean): Promise<void> {
     if (!(await this.repo.setDisabled(userId, disabled))) throw fail.notFound();
-    for (const listener of this.changeListeners) listener(userId);
+    this.announceChanged(userId);
   }
 
   async findCurrent(id: string): Promise<CurrentUser | undefined> {

@@ -1,4 +1,5 @@
 import { REPORTS_PAGE_PATH } from '../../features/reports/reportsLocation';
+import { SHARED_LINK_PATH, SHARED_LINKS_PAGE_PATH } from '../../features/shared-links/sharedLinksLocation';
 import type { EditionPage } from '../../shell/app/editionRoutes';
 
 /** The inspect edition's own pages, each loaded when first opened. A task and an inspection are opened from My work. */
@@ -35,6 +36,23 @@ export const INSPECT_PAGES: readonly EditionPage[] = [
     lazy: async () => {
       const { ReportsPage } = await import('../../features/reports/components/ReportsPage');
       return { Component: ReportsPage };
+    },
+  },
+  {
+    path: SHARED_LINKS_PAGE_PATH,
+    label: 'Shared links',
+    lazy: async () => {
+      const { SharedLinksPage } = await import('../../features/shared-links/components/SharedLinksPage');
+      return { Component: SharedLinksPage };
+    },
+  },
+  {
+    path: SHARED_LINK_PATH,
+    label: 'Shared link',
+    nav: false,
+    lazy: async () => {
+      const { InspectSharedLinkPage } = await import('./InspectSharedLinkPage');
+      return { Component: InspectSharedLinkPage };
     },
   },
   {

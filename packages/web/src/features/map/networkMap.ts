@@ -4,6 +4,7 @@
  * the marks other features ask for (the user's position, a location being edited, a picked point).
  */
 import type { Basemap } from '@manway/core/api/settings';
+import { wmtsTileTemplate } from '@manway/core/api/installation-settings';
 import type { MapResults } from '@manway/core/api/map';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
@@ -113,27 +114,23 @@ const Z_INDEX: Record<MapLayerId, number> = { Lateral: 1, Section: 2, Node: 3 };
 
 function basemapLayer(basemap: Basemap): TileLayer | null {
   const attributions = basemap.attribution ? [basemap.attribution] : undefined;
+  const credit = { attributions, crossOrigin: 'anonymous' } as const;
+  // Past its deepest tiles the source's are enlarged rather than left blank.
+  const tiles = { ...credit, maxZoom: basemap.maxZoom };
   switch (basemap.kind) {
     case 'none':
       return null;
     case 'xyz':
-      return new TileLayer({ source: new XYZ({ url: basemap.url, attributions, crossOrigin: 'anonymous' }) });
+      return new TileLayer({ source: new XYZ({ ...tiles, url: basemap.url }) });
     case 'wmts':
-      // REST WMTS on the GoogleMapsCompatible matrix set is an XYZ grid under other names.
-      return new TileLayer({
-        source: new XYZ({
-          url: basemap.url?.replace('{TileMatrix}', '{z}').replace('{TileRow}', '{y}').replace('{TileCol}', '{x}'),
-          attributions,
-          crossOrigin: 'anonymous',
-        }),
-      });
+      // WMTS on the GoogleMapsCompatible matrix set is an XYZ grid under other names.
+      return new TileLayer({ source: new XYZ({ ...tiles, url: wmtsTileTemplate(basemap) }) });
     case 'wms':
       return new TileLayer({
         source: new TileWMS({
           url: basemap.url,
-          params: { LAYERS: basemap.layer ?? '', TILED: true },
-          attributions,
-          crossOrigin: 'anonymous',
+          params: { LAYERS: basemap.layer ?? '', FORMAT: basemap.format ?? 'image/png', TILED: true },
+          ...credit,
         }),
       });
   }

@@ -89,6 +89,14 @@ export const KNOWN_ERROR_MESSAGES: Record<KnownErrorCode, ErrorMessage> = {
     title: 'Form templates missing',
     text: 'There are no form templates to complete this operation. Please contact support.',
   },
+  'shared-link/expired': {
+    title: 'This shared link has expired',
+    text: 'Ask whoever shared it for a new link.',
+  },
+  'shared-link/revoked': {
+    title: 'This shared link was revoked by its owner',
+    text: 'What it showed is no longer shared. Ask whoever shared it if you still need it.',
+  },
 };
 
 /** Sent with 409, which the global handling leaves to the screen: the screens that save with a version show it. */

@@ -4,7 +4,7 @@
  * start a new one, or edit it in an editing session. Clicking a group on a chart or a table opens
  * the map with that group's assets as a search result.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { DashboardSummary, EditingSession } from '@manway/core/api/dashboards';
 import type { DataItem, Widget } from '@manway/core/domain/widgets';
@@ -38,7 +38,12 @@ interface Editing {
   dashboard: DashboardSummary | null;
 }
 
-export function DashboardsPage() {
+export interface DashboardsPageProps {
+  /** An edition's actions on the dashboard shown, in the toolbar (the office's Share…). */
+  renderActions?(dashboard: DashboardSummary): ReactNode;
+}
+
+export function DashboardsPage({ renderActions }: DashboardsPageProps = {}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const pickerId = useId();
@@ -192,6 +197,7 @@ export function DashboardsPage() {
               Delete
             </Button>
           )}
+          {current && renderActions?.(current)}
           <span className="mw-dash-toolbar__spacer" />
           <Button disabled={busy} onClick={() => void createNew()}>
             New dashboard

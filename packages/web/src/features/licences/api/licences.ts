@@ -4,6 +4,9 @@ import { shellApi } from '../../../shell/request/api';
 
 export const LICENCES_TAG = 'Licences';
 
+/** How often the Licences page reads the in-use figures, the seats and the instances again. */
+export const POLL_MS = 30_000;
+
 export const licencesApi = shellApi.enhanceEndpoints({ addTagTypes: [LICENCES_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     getLicences: build.query<Licence[], void>({

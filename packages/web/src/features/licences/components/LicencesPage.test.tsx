@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Licence, LicenceApplication, SeatInUse } from '@manway/core/api/licensing';
+import type { Licence, LicenceApplication, SeatInUse, ServerInstances } from '@manway/core/api/licensing';
 import { APPLICATION_EDITION_HEADER } from '@manway/core/editions';
 import { generalSettings } from '../../../testing/fixtures';
 import { FakeServer, type RecordedCall } from '../../../testing/fakeServer';
 import { renderEdition } from '../../../testing/renderEdition';
 import { CONFLICT_TEXT, LicencesPage, NOT_SEATED_TEXT } from './LicencesPage';
+import { INSTANCES_CONFLICT_TEXT } from './ServerInstancesSection';
 
 const DAY_MS = 86_400_000;
 /** A day `days` from now, as the licence's 'YYYY-MM-DD'. */
@@ -55,6 +56,7 @@ function licencesServer() {
   const server = new FakeServer()
     .on('GET', '/api/settings/general', { json: generalSettings() })
     .on('GET', '/api/licences', () => ({ json: licences }))
+    .on('GET', '/api/server-instances', { json: { limit: null, version: 1, instances: [] } })
     .on('GET', '/session-api/seats', (call: RecordedCall) => ({
       json: seats.filter((s) => s.application === call.headers.get(APPLICATION_EDITION_HEADER)),
     }));
@@ -257,7 +259,7 @@ describe('the licences page', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Application' }), 'Office editing');
 
     expect(await screen.findByText('No seats in use')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /^Seats in use/ })).not.toBeInTheDocument();
     expect(server.callsTo('GET', '/session-api/seats').at(-1)?.headers.get(APPLICATION_EDITION_HEADER)).toBe(
       'web-office-editing',
     );
@@ -280,5 +282,74 @@ describe('the licences page', () => {
         server.callsTo('GET', '/session-api/seats').length,
       ]).toEqual([before[0]! + 1, before[1]! + 1]),
     );
+  });
+
+  describe('server instances', () => {
+    const instances = (limit: number | null, version = 3): ServerInstances => ({
+      limit,
+      version,
+      instances: [
+        {
+          id: '33333333-3333-4333-8333-333333333331',
+          host: 'app-1',
+          pid: 101,
+          startedAt: '2025-03-03T07:00:00Z',
+          lastSeen: '2025-03-03T09:40:00Z',
+          withinLimit: true,
+          current: true,
+        },
+        {
+          id: '33333333-3333-4333-8333-333333333332',
+          host: 'app-2',
+          pid: 202,
+          startedAt: '2025-03-03T08:00:00Z',
+          lastSeen: '2025-03-03T09:40:00Z',
+          withinLimit: limit === null || limit > 1,
+          current: false,
+        },
+      ],
+    });
+
+    it('lists the running instances and which serve; a limit is saved with the version read', async () => {
+      const user = userEvent.setup();
+      const { server } = licencesServer();
+      let current = instances(null);
+      server
+        .on('GET', '/api/server-instances', () => ({ json: current }))
+        .on('PUT', '/api/server-instances/limit', () => {
+          current = instances(1, 4);
+          return { json: current };
+        });
+      await open(server);
+      const table = await screen.findByRole('table', { name: 'Server instances running' });
+      expect(within(table).getAllByText('Serving')).toHaveLength(2);
+      expect(within(table).getByText(/this one/)).toBeInTheDocument();
+
+      await user.type(screen.getByRole('textbox', { name: 'Instance limit' }), '1');
+      await user.click(
+        within(screen.getByRole('region', { name: 'Server instances' })).getByRole('button', { name: 'Save' }),
+      );
+
+      await waitFor(() => expect(within(table).getByText('Past the limit: serves no pages')).toBeInTheDocument());
+      expect(bodyOf(server.callsTo('PUT', '/api/server-instances/limit')[0])).toEqual({ limit: 1, version: 3 });
+    });
+
+    it('a limit changed meanwhile says so and shows it again', async () => {
+      const user = userEvent.setup();
+      const { server } = licencesServer();
+      server.on('GET', '/api/server-instances', { json: instances(2) }).on('PUT', '/api/server-instances/limit', {
+        status: 409,
+        json: { code: 'concurrency/modified-by-another-user', message: 'changed' },
+      });
+      await open(server);
+      const field = await screen.findByRole('textbox', { name: 'Instance limit' });
+      await user.clear(field);
+      await user.type(field, '5');
+      await user.click(
+        within(screen.getByRole('region', { name: 'Server instances' })).getByRole('button', { name: 'Save' }),
+      );
+      expect(await screen.findByText(INSTANCES_CONFLICT_TEXT)).toBeInTheDocument();
+      expect(field).toHaveValue('2');
+    });
   });
 });

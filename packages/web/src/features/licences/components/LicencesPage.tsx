@@ -25,14 +25,12 @@ import { IntegerField } from '../../../ui/fields/IntegerField';
 import { FieldFrame } from '../../../ui/form/FieldFrame';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useFreeSeatMutation } from '../api/freeSeat';
-import { useGetLicencesQuery } from '../api/licences';
+import { POLL_MS, useGetLicencesQuery } from '../api/licences';
 import { useSaveLicenceMutation } from '../api/saveLicence';
 import { useGetSeatsInUseQuery } from '../api/seatsInUse';
 import { expiryStatus, expiryText } from '../licenceExpiry';
+import { ServerInstancesSection } from './ServerInstancesSection';
 import './LicencesPage.css';
-
-/** How often the in-use figures and the seats are read again while the page is open. */
-export const POLL_MS = 30_000;
 
 export const CONFLICT_TEXT = 'Another administrator changed this licence. It has been reloaded.';
 export const NOT_SEATED_TEXT = 'No seats: administrators always get in';
@@ -121,6 +119,8 @@ export function LicencesPage() {
           failed={seats.isError}
         />
       )}
+
+      <ServerInstancesSection />
     </div>
   );
 }

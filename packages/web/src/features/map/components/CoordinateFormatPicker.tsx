@@ -1,12 +1,5 @@
 import { useId } from 'react';
-import { COORDINATE_FORMATS, type CoordinateFormat } from '@manway/core/coordinates-format';
-
-export const COORDINATE_FORMAT_LABELS: Record<CoordinateFormat, string> = {
-  DegreesMinutesSeconds: 'Degrees, minutes, seconds',
-  DegreesDecimalMinutes: 'Degrees, decimal minutes',
-  DecimalDegrees: 'Decimal degrees',
-  Degrees: 'Degrees',
-};
+import { COORDINATE_FORMAT_NAMES, COORDINATE_FORMATS, type CoordinateFormat } from '@manway/core/coordinates-format';
 
 /** The user's coordinate display format, one of the spec's four, kept in their settings. */
 export function CoordinateFormatPicker({
@@ -23,7 +16,7 @@ export function CoordinateFormatPicker({
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as CoordinateFormat)}>
         {COORDINATE_FORMATS.map((f) => (
           <option key={f} value={f}>
-            {COORDINATE_FORMAT_LABELS[f]}
+            {COORDINATE_FORMAT_NAMES[f]}
           </option>
         ))}
       </select>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../ui/controls/Button';
 import type { SelectedFeature } from '../selection';
 import { gradeStyle, subtypeLabel } from '../styleTable';
@@ -7,10 +8,13 @@ const dash = '—';
 /** The clicked feature at a glance, with the way to everything about it. */
 export function FeatureSummary({
   feature,
+  actions,
   onOpenDetails,
   onClose,
 }: {
   feature: SelectedFeature;
+  /** What the edition offers beside Open details (Share…). */
+  actions?: ReactNode;
   onOpenDetails(): void;
   onClose(): void;
 }) {
@@ -43,9 +47,12 @@ export function FeatureSummary({
           {grade.label}
         </dd>
       </dl>
-      <Button variant="primary" onClick={onOpenDetails}>
-        Open details
-      </Button>
+      <div className="mw-map-card__actions">
+        <Button variant="primary" onClick={onOpenDetails}>
+          Open details
+        </Button>
+        {actions}
+      </div>
     </section>
   );
 }

@@ -87,6 +87,8 @@ export interface MapPageExtensions {
   renderObservations?(inspection: InspectionSummary, title: string): ReactNode;
   /** Actions on what a box selected, in the selection list (the office's Plan tasks…). */
   renderSelectionActions?(selection: BoxSelection, tools: MapTools): ReactNode;
+  /** Actions in a clicked feature's summary, beside Open details (Share…). */
+  renderSummaryActions?(feature: SelectedFeature, tools: MapTools): ReactNode;
 }
 
 export function MapPage({ title, ...extensions }: { title: string } & MapPageExtensions) {
@@ -119,6 +121,7 @@ function NetworkMapView({
   renderObservations,
   renderPanel,
   renderSelectionActions,
+  renderSummaryActions,
 }: Loaded & MapPageExtensions) {
   const dispatch = useAppDispatch();
   const { basemapId, setBasemap, visibleLayers, setLayerVisible, format, setFormat } = useMapChoices(map, user);
@@ -200,7 +203,10 @@ function NetworkMapView({
     [format, networkMap, onSelect],
   );
 
-  const active = selected ? selectionKey(selected.layer, selected.id) : null;
+  // The object whose details are open is marked too: one opened by a shared link or just created
+  // was never clicked.
+  const marked = selected ?? detailsOf;
+  const active = marked ? selectionKey(marked.layer, marked.id) : null;
   const members = useMemo(
     () => new Set<SelectionKey>(selection?.features.map((f) => selectionKey(f.layer, f.id))),
     [selection],
@@ -284,6 +290,7 @@ function NetworkMapView({
         {selected && (
           <FeatureSummary
             feature={selected}
+            actions={tools && renderSummaryActions?.(selected, tools)}
             onOpenDetails={() => setDetailsOf(selected)}
             onClose={() => onSelect(null)}
           />
