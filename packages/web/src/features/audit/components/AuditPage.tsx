@@ -17,6 +17,7 @@ import { Pager } from '../../../ui/pager/Pager';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { useGetAuditEventsQuery } from '../api/auditEvents';
 import { auditRequest, NO_FILTERS, type AuditFilters } from '../auditFilters';
+import '../../../ui/table/table.css';
 import './AuditPage.css';
 
 /** The shared grid's default page size (main-app section 9). */
@@ -167,14 +168,14 @@ export function AuditPage() {
 
       {page ? (
         page.items.length === 0 ? (
-          <p className="mw-audit__empty">{NO_RESULTS_TEXT}</p>
+          <p className="mw-empty-state">{NO_RESULTS_TEXT}</p>
         ) : (
           <>
             <p className="mw-audit__count" aria-live="polite">
               {page.total === 1 ? '1 entry' : `${page.total.toLocaleString('en')} entries`}
             </p>
-            <div className="mw-audit__table-wrap">
-              <table className="mw-audit__table" aria-label="Audit entries">
+            <div className="mw-table-wrap">
+              <table className="mw-table mw-audit__table" aria-label="Audit entries">
                 <thead>
                   <tr>
                     <th scope="col">When</th>

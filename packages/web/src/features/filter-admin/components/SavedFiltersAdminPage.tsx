@@ -19,6 +19,7 @@ import { useAppDispatch } from '../../../shell/store/hooks';
 import { Button } from '../../../ui/controls/Button';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { moveWithin } from '../filterOrder';
+import '../../../ui/table/table.css';
 import './SavedFiltersAdminPage.css';
 
 export const CONFLICT_TEXT = 'Another administrator changed this filter. It has been reloaded.';
@@ -252,10 +253,10 @@ function FilterTable({
   onDelete(filter: SavedFilterSummary): void;
   moveButton(filter: SavedFilterSummary, by: Direction): (element: HTMLButtonElement | null) => void;
 }) {
-  if (filters.length === 0) return <p className="mw-filter-admin__empty">{empty}</p>;
+  if (filters.length === 0) return <p className="mw-empty-state">{empty}</p>;
   return (
-    <div className="mw-filter-admin__table-wrap">
-      <table className="mw-filter-admin__table" aria-label={label}>
+    <div className="mw-table-wrap">
+      <table className="mw-table mw-filter-admin__table" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -323,10 +324,10 @@ function AvailableTable({
   filters: AvailableFilter[];
   onImport(filter: AvailableFilter): void;
 }) {
-  if (filters.length === 0) return <p className="mw-filter-admin__empty">{NO_AVAILABLE_TEXT}</p>;
+  if (filters.length === 0) return <p className="mw-empty-state">{NO_AVAILABLE_TEXT}</p>;
   return (
-    <div className="mw-filter-admin__table-wrap">
-      <table className="mw-filter-admin__table" aria-label="Available filters">
+    <div className="mw-table-wrap">
+      <table className="mw-table mw-filter-admin__table" aria-label="Available filters">
         <thead>
           <tr>
             <th scope="col">Name</th>

@@ -14,7 +14,6 @@ import { COORDINATE_FORMAT_NAMES, COORDINATE_FORMATS, type CoordinateFormat } fr
 import { formatCoordinatePair } from '@manway/core/rules/coordinates';
 import { showNotification } from '../../../shell/notifications/notificationsSlice';
 import { useAppDispatch } from '../../../shell/store/hooks';
-import { Button } from '../../../ui/controls/Button';
 import { DecimalField } from '../../../ui/fields/DecimalField';
 import { IntegerField } from '../../../ui/fields/IntegerField';
 import { SelectField } from '../../../ui/form/SelectField';
@@ -23,7 +22,7 @@ import { useGetInstallationGeneralQuery } from '../api/generalSettings';
 import { useSaveInstallationGeneralMutation } from '../api/saveGeneralSettings';
 import { issuesByField, saveFailure } from '../saveFailure';
 import { useUnsavedLock } from '../useUnsavedLock';
-import { RestartNote } from './RestartNote';
+import { SettingsFormFooter } from './RestartNote';
 import './InstallationSettings.css';
 
 export const GENERAL_CONFLICT_TEXT =
@@ -218,23 +217,13 @@ function GeneralSettingsForm({ settings }: { settings: InstallationGeneral }) {
         />
       </section>
 
-      <div className="mw-installation-settings__actions">
-        <Button type="submit" variant="primary" disabled={!dirty || saving.isLoading}>
-          {saving.isLoading ? 'Saving…' : 'Save'}
-        </Button>
-        {dirty && <span className="mw-installation-settings__unsaved">Unsaved changes</span>}
-      </div>
-      {outcome === 'conflict' && (
-        <p className="mw-installation-settings__message" role="alert">
-          {GENERAL_CONFLICT_TEXT}
-        </p>
-      )}
-      {elsewhere.map(([key, message]) => (
-        <p key={key} className="mw-installation-settings__message" role="alert">
-          {message}
-        </p>
-      ))}
-      {outcome === 'saved' && <RestartNote />}
+      <SettingsFormFooter
+        dirty={dirty}
+        saving={saving.isLoading}
+        outcome={outcome}
+        conflictText={GENERAL_CONFLICT_TEXT}
+        messages={elsewhere}
+      />
     </form>
   );
 }

@@ -22,7 +22,7 @@ import { useSaveInstallationMapMutation } from '../api/saveMapSettings';
 import { issuesByField, saveFailure } from '../saveFailure';
 import { useUnsavedLock } from '../useUnsavedLock';
 import { BasemapEditor } from './BasemapEditor';
-import { RestartNote } from './RestartNote';
+import { SettingsFormFooter } from './RestartNote';
 import './InstallationSettings.css';
 
 export const MAP_CONFLICT_TEXT =
@@ -297,23 +297,13 @@ function MapSettingsForm({ settings }: { settings: InstallationMap }) {
         )}
       </section>
 
-      <div className="mw-installation-settings__actions">
-        <Button type="submit" variant="primary" disabled={!dirty || saving.isLoading}>
-          {saving.isLoading ? 'Saving…' : 'Save'}
-        </Button>
-        {dirty && <span className="mw-installation-settings__unsaved">Unsaved changes</span>}
-      </div>
-      {outcome === 'conflict' && (
-        <p className="mw-installation-settings__message" role="alert">
-          {MAP_CONFLICT_TEXT}
-        </p>
-      )}
-      {otherErrors.map(([key, message]) => (
-        <p key={key} className="mw-installation-settings__message" role="alert">
-          {message}
-        </p>
-      ))}
-      {outcome === 'saved' && <RestartNote />}
+      <SettingsFormFooter
+        dirty={dirty}
+        saving={saving.isLoading}
+        outcome={outcome}
+        conflictText={MAP_CONFLICT_TEXT}
+        messages={otherErrors}
+      />
     </form>
   );
 }

@@ -16,3 +16,43 @@ export function RestartNote() {
     </div>
   );
 }
+
+/**
+ * The end of a settings form: Save (enabled once something changed), what is unsaved, a conflict's
+ * and the server's messages that belong to no field, and after a save the restart note.
+ */
+export function SettingsFormFooter({
+  dirty,
+  saving,
+  outcome,
+  conflictText,
+  messages,
+}: {
+  dirty: boolean;
+  saving: boolean;
+  outcome: 'saved' | 'conflict' | null | undefined;
+  conflictText: string;
+  messages: readonly (readonly [string, string])[];
+}) {
+  return (
+    <>
+      <div className="mw-installation-settings__actions">
+        <Button type="submit" variant="primary" disabled={!dirty || saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
+        {dirty && <span className="mw-installation-settings__unsaved">Unsaved changes</span>}
+      </div>
+      {outcome === 'conflict' && (
+        <p className="mw-installation-settings__message" role="alert">
+          {conflictText}
+        </p>
+      )}
+      {messages.map(([key, message]) => (
+        <p key={key} className="mw-installation-settings__message" role="alert">
+          {message}
+        </p>
+      ))}
+      {outcome === 'saved' && <RestartNote />}
+    </>
+  );
+}

@@ -30,6 +30,7 @@ import { useSaveLicenceMutation } from '../api/saveLicence';
 import { useGetSeatsInUseQuery } from '../api/seatsInUse';
 import { expiryStatus, expiryText } from '../licenceExpiry';
 import { ServerInstancesSection } from './ServerInstancesSection';
+import '../../../ui/table/table.css';
 import './LicencesPage.css';
 
 export const CONFLICT_TEXT = 'Another administrator changed this licence. It has been reloaded.';
@@ -310,10 +311,10 @@ function SeatsInUse({
 
       {seats ? (
         seats.length === 0 ? (
-          <p className="mw-licences__empty">No seats in use</p>
+          <p className="mw-empty-state">No seats in use</p>
         ) : (
-          <div className="mw-licences__table-wrap">
-            <table className="mw-licences__table" aria-label={`Seats in use for ${name}`}>
+          <div className="mw-table-wrap">
+            <table className="mw-table mw-licences__table" aria-label={`Seats in use for ${name}`}>
               <thead>
                 <tr>
                   <th scope="col">User</th>

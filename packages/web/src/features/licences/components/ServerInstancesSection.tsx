@@ -10,6 +10,7 @@ import { IntegerField } from '../../../ui/fields/IntegerField';
 import { LoadingStatus } from '../../../ui/Spinner';
 import { POLL_MS } from '../api/licences';
 import { useGetServerInstancesQuery, useSetInstanceLimitMutation } from '../api/serverInstances';
+import '../../../ui/table/table.css';
 
 export const INSTANCES_CONFLICT_TEXT = 'Another administrator changed the instance limit. It has been reloaded.';
 
@@ -79,8 +80,8 @@ export function ServerInstancesSection() {
               {INSTANCES_CONFLICT_TEXT}
             </p>
           )}
-          <div className="mw-licences__table-wrap">
-            <table className="mw-licences__table" aria-label="Server instances running">
+          <div className="mw-table-wrap">
+            <table className="mw-table mw-licences__table" aria-label="Server instances running">
               <thead>
                 <tr>
                   <th scope="col">Host</th>

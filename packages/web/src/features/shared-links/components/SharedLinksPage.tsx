@@ -21,6 +21,7 @@ import { useRevokeSharedLinkMutation } from '../api/revokeSharedLink';
 import { useGetSharedLinksQuery } from '../api/sharedLinks';
 import { copyText } from '../copyText';
 import { ALWAYS_VALID, linkUrl } from '../sharedLinkTexts';
+import '../../../ui/table/table.css';
 import './SharedLinks.css';
 
 export const NO_LINKS_TEXT = 'You have not shared anything yet. Use Share… on an object, a search or a dashboard.';
@@ -54,8 +55,8 @@ export function SharedLinksPage({ everyone = false }: { everyone?: boolean }) {
       ) : links.length === 0 ? (
         <p className="mw-shared-links__empty">{everyone ? 'Nobody has shared anything yet.' : NO_LINKS_TEXT}</p>
       ) : (
-        <div className="mw-shared-links__table-wrap">
-          <table className="mw-shared-links__table" aria-label="Shared links">
+        <div className="mw-table-wrap">
+          <table className="mw-table mw-shared-links__table" aria-label="Shared links">
             <thead>
               <tr>
                 <th scope="col">Title</th>

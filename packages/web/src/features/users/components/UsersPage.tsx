@@ -20,6 +20,7 @@ import { useGetUsersQuery } from '../api/users';
 import { PasswordDialog } from './PasswordDialog';
 import { UserDialog } from './UserDialog';
 import { refusalMessage } from './userForm';
+import '../../../ui/table/table.css';
 import './UsersPage.css';
 
 export const NO_USERS_TEXT = 'No users match the search.';
@@ -135,10 +136,10 @@ export function UsersPage() {
 
       {users.data ? (
         users.data.length === 0 ? (
-          <p className="mw-users__empty">{NO_USERS_TEXT}</p>
+          <p className="mw-empty-state">{NO_USERS_TEXT}</p>
         ) : (
-          <div className="mw-users__table-wrap">
-            <table className="mw-users__table" aria-label="Users">
+          <div className="mw-table-wrap">
+            <table className="mw-table mw-users__table" aria-label="Users">
               <thead>
                 <tr>
                   <th scope="col">Login</th>
