@@ -118,10 +118,11 @@ describe("the office's planning", () => {
       const cx = box.x + box.width / 2;
       const cy = box.y + box.height / 2;
       await page.keyboard.down('Shift');
-      await page.mouse.move(cx - 110, cy - 80);
+      // Wide enough to hold several manholes wherever earlier tests moved one to.
+      await page.mouse.move(cx - 220, cy - 160);
       await page.mouse.down();
       await page.mouse.move(cx, cy, { steps: 5 });
-      await page.mouse.move(cx + 110, cy + 80, { steps: 5 });
+      await page.mouse.move(cx + 220, cy + 160, { steps: 5 });
       await page.mouse.up();
       await page.keyboard.up('Shift');
       const list = page.getByTestId('selection-list');
