@@ -72,20 +72,20 @@ export class LicensingRepository {
   }
 
   licences(): Promise<LicenceRecord[]> {
-    return this.db.query<LicenceRecord>(sql`
-      SELECT ${LICENCE_COLUMNS},
-        (SELECT count(*)::int FROM seats s WHERE s.application = l.application AND ${holderPresent(this.idleMinutes)}) AS "inUse"
-      FROM licences l
-    `);
+    return this.db.query<LicenceRecord>(sql`${this.licenceSelect()}`);
   }
 
   async licence(application: LicenceApplication, db: Queryable = this.db): Promise<LicenceRecord | undefined> {
-    const [row] = await db.query<LicenceRecord>(sql`
+    const [row] = await db.query<LicenceRecord>(sql`${this.licenceSelect()} WHERE l.application = ${application}`);
+    return row;
+  }
+
+  /** Licences with the seats their present holders use. */
+  private licenceSelect(): SQL {
+    return sql`
       SELECT ${LICENCE_COLUMNS},
         (SELECT count(*)::int FROM seats s WHERE s.application = l.application AND ${holderPresent(this.idleMinutes)}) AS "inUse"
-      FROM licences l WHERE l.application = ${application}
-    `);
-    return row;
+      FROM licences l`;
   }
 
   /**
